@@ -1,0 +1,58 @@
+// What parsing one file yields, before resolution: plain data, cheap to send from a worker.
+
+/** Node kinds (README: "Node kinds"). `file` nodes stand for whole files (imports are file -> file). */
+export type NodeKind =
+  | 'file' | 'module' | 'namespace' | 'class' | 'interface' | 'struct' | 'enum' | 'trait'
+  | 'type' | 'function' | 'method' | 'constructor' | 'field' | 'property' | 'constant'
+  | 'variable' | 'enum_member' | 'macro';
+
+export interface ExtractedSymbol {
+  name: string;
+  kind: NodeKind;
+  /** Dotted path of containers and the name, e.g. `Outer.Inner.method`. */
+  qualifiedName: string;
+  startLine: number; // 1-based, inclusive
+  endLine: number;
+  startCol: number; // 0-based
+  signature: string; // declaration head, whitespace collapsed, at most ~200 chars
+  docstring: string; // doc comment / docstring text without comment markers, '' if none
+  visibility: string; // 'public' | 'private' | 'protected' | 'internal' | ''
+  isAsync: boolean;
+  isExported: boolean;
+  /** Index of the containing symbol in FileExtraction.symbols, or -1 for top level. */
+  parent: number;
+}
+
+export type RefKind = 'call' | 'new' | 'type' | 'value' | 'extends' | 'implements';
+
+export interface ExtractedRef {
+  name: string; // the bare referenced name (last segment), e.g. `push` for `this.items.push(x)`
+  kind: RefKind;
+  line: number;
+  col: number;
+  /** Index of the enclosing symbol in FileExtraction.symbols, or -1 at file level. */
+  from: number;
+  /** For member access `a.b.c()`: the text before the name (`a.b`), `this`, `self`, `super`... */
+  receiver?: string;
+}
+
+export interface ExtractedImport {
+  /** The module as written: './foo', 'os.path', 'fmt', 'crate::a::b', 'stdio.h', 'java.util.List'. */
+  source: string;
+  /** Names bound by the import: imported name -> local name; '*' = whole module/namespace, 'default' = default export. */
+  names: { imported: string; local: string }[];
+  line: number;
+  /** True for a re-export (`export { x } from './y'`, `export * from`). */
+  reexport?: boolean;
+}
+
+export interface FileExtraction {
+  language: string;
+  symbols: ExtractedSymbol[];
+  refs: ExtractedRef[];
+  imports: ExtractedImport[];
+  /** Names the file exports without defining them there (e.g. `export { a as b }`): local -> exported. */
+  exportAliases?: { local: string; exported: string }[];
+  /** Parse errors are not fatal: tree-sitter recovers; this counts ERROR nodes. */
+  errorCount: number;
+}
