@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
 const root = dirname(new URL(import.meta.url).pathname);
 const dist = join(root, 'dist');
 const args = new Set(process.argv.slice(2));
+const pkg = JSON.parse((await import('node:fs')).readFileSync(join(root, 'package.json'), 'utf8'));
+const define = { 'import.meta.url': '__import_meta_url', __CODEINDEX_VERSION__: JSON.stringify(pkg.version) };
 
 // web-tree-sitter is ESM-first and reads import.meta.url; in a cjs bundle we define it.
 const importMetaBanner = "const __import_meta_url = require('url').pathToFileURL(__filename).href;";
@@ -19,7 +21,7 @@ const common = {
   format: 'cjs',
   sourcemap: 'linked',
   logLevel: 'warning',
-  define: { 'import.meta.url': '__import_meta_url' },
+  define,
 };
 
 function copyAssets() {
@@ -85,7 +87,7 @@ if (args.has('--tests')) {
     format: 'cjs',
     sourcemap: 'inline',
     logLevel: 'warning',
-    define: { 'import.meta.url': '__import_meta_url' },
+    define,
     banner: { js: importMetaBanner },
   }));
 }

@@ -1,6 +1,6 @@
 // Runs mocha over the transpiled tests (out/test/<layer>/**/*.test.js) in this Node, and writes
 // {passed, failed, pending} to $MOCHA_SUMMARY so test/run.mjs can add up the runs.
-const Mocha = require('mocha');
+const { Mocha } = require('mocha');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -18,10 +18,12 @@ function list(dir, out = []) {
 }
 const mocha = new Mocha({ reporter: 'spec', timeout: 30000, slow: 2000 });
 for (const layer of layers) for (const f of list(path.join(root, 'out/test', layer))) mocha.addFile(f);
-const runner = mocha.run((failures) => {
-  const s = runner.stats || {};
-  if (process.env.MOCHA_SUMMARY) {
-    fs.writeFileSync(process.env.MOCHA_SUMMARY, JSON.stringify({ passed: s.passes || 0, failed: failures, pending: s.pending || 0 }));
-  }
-  process.exitCode = failures ? 1 : 0;
-});
+mocha.loadFilesAsync().then(() => {
+  const runner = mocha.run((failures) => {
+    const s = runner.stats || {};
+    if (process.env.MOCHA_SUMMARY) {
+      fs.writeFileSync(process.env.MOCHA_SUMMARY, JSON.stringify({ passed: s.passes || 0, failed: failures, pending: s.pending || 0 }));
+    }
+    process.exitCode = failures ? 1 : 0;
+  });
+}, (e) => { console.error(e); process.exitCode = 1; });

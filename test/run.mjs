@@ -24,7 +24,7 @@ for (const r of runs) {
   console.log(`\n=== ${r.label} ===`);
   const summary = join(tmp, `${r.backend}.json`);
   const res = run(r.node, ['--no-warnings', join(root, 'test/mocha-run.cjs'), filter], {
-    CODEINDEX_DB_BACKEND: r.backend, MOCHA_SUMMARY: summary, CODEINDEX_TEST_NODE: r.node,
+    CODEINDEX_DB_BACKEND: r.backend, MOCHA_SUMMARY: summary, CODEINDEX_NODE24: node24,
   });
   try {
     const s = JSON.parse(readFileSync(summary, 'utf8'));

@@ -1,6 +1,6 @@
-// The package version, inlined by esbuild from package.json at build time.
-import pkg from '../../package.json';
+// The package version, inlined by esbuild (esbuild.mjs defines it from package.json).
+declare const __CODEINDEX_VERSION__: string;
 
-export const VERSION: string = pkg.version;
+export const VERSION: string = __CODEINDEX_VERSION__;
 /** Bump when extraction output changes: an index built by another number is rebuilt on open. */
 export const EXTRACTION_VERSION = 1;

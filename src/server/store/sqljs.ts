@@ -1,0 +1,188 @@
+// sql.js backend, for runtimes without node:sqlite: the database is an in-memory image loaded from
+// the file; a committed write batch is persisted by writing a temp file beside the db, fsyncing it
+// and renaming it over the db (atomic on POSIX), so a crash leaves the old or the new db.
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { assetPath } from '../assets';
+import { explainSqlError, RunResult, SqlValue, Statement, Store } from './store';
+
+let sqlPromise: Promise<SqlJsStatic> | undefined;
+function loadSqlJs(): Promise<SqlJsStatic> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const init = require('sql.js') as (cfg: { locateFile: (f: string) => string }) => Promise<SqlJsStatic>;
+  return (sqlPromise ??= init({ locateFile: (f) => assetPath(f) }));
+}
+
+interface FileStamp { size: number; mtimeMs: number; ino: number }
+function stamp(path: string): FileStamp | undefined {
+  try {
+    const s = statSync(path);
+    return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
+  } catch {
+    return undefined;
+  }
+}
+const sameStamp = (a?: FileStamp, b?: FileStamp) => !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+
+export class SqlJsStore implements Store {
+  readonly backend = 'sqljs' as const;
+  readonly journalMode: string;
+  private readonly cache = new Map<string, Statement>();
+  /** Bumped whenever the sql.js Database object is replaced (export() or reload frees statements). */
+  private generation = 0;
+  private depth = 0;
+  private loaded: FileStamp | undefined;
+
+  private constructor(private SQL: SqlJsStatic, private db: Database, readonly path: string, readonly readOnly: boolean) {
+    this.loaded = stamp(path);
+    this.applyPragmas();
+    this.journalMode = String(this.db.exec('PRAGMA journal_mode')[0]?.values[0][0] ?? 'memory');
+  }
+
+  static async open(path: string, readOnly: boolean): Promise<SqlJsStore> {
+    const SQL = await loadSqlJs();
+    let db: Database;
+    try {
+      const bytes = stamp(path) ? readFileSync(path) : undefined;
+      db = new SQL.Database(bytes);
+      db.exec('SELECT count(*) FROM sqlite_master'); // surfaces "not a database" now, not later
+    } catch (e) {
+      throw explainSqlError(e, path);
+    }
+    return new SqlJsStore(SQL, db, path, readOnly);
+  }
+
+  private applyPragmas(): void {
+    this.db.exec('PRAGMA foreign_keys = OFF');
+  }
+
+  exec(sql: string): void {
+    try {
+      this.db.exec(sql);
+    } catch (e) {
+      throw explainSqlError(e, this.path);
+    }
+  }
+
+  prepare(sql: string): Statement {
+    const cached = this.cache.get(sql);
+    if (cached) return cached;
+    // The native statement is re-created lazily after the Database object is replaced.
+    let gen = -1;
+    let native: ReturnType<Database['prepare']> | undefined;
+    const self = this;
+    const stmt = () => {
+      if (gen !== self.generation || !native) {
+        native = self.db.prepare(sql);
+        gen = self.generation;
+      }
+      return native;
+    };
+    const rows = <T>(p: SqlValue[], one: boolean): T[] => {
+      const s = stmt();
+      const out: T[] = [];
+      try {
+        s.bind(p as never);
+        while (s.step()) {
+          out.push(s.getAsObject() as T);
+          if (one) break;
+        }
+      } catch (e) {
+        throw explainSqlError(e, self.path);
+      } finally {
+        s.reset();
+      }
+      return out;
+    };
+    const st: Statement = {
+      run(...p: SqlValue[]): RunResult {
+        const s = stmt();
+        try {
+          s.run(p as never);
+        } catch (e) {
+          throw explainSqlError(e, self.path);
+        }
+        const changes = self.db.getRowsModified();
+        const id = self.db.exec('SELECT last_insert_rowid()')[0]?.values[0][0];
+        return { changes, lastInsertRowid: Number(id ?? 0) };
+      },
+      get<T>(...p: SqlValue[]): T | undefined {
+        return rows<T>(p, true)[0];
+      },
+      all<T>(...p: SqlValue[]): T[] {
+        return rows<T>(p, false);
+      },
+    };
+    this.cache.set(sql, st);
+    return st;
+  }
+
+  transaction<T>(fn: () => T): T {
+    if (this.depth > 0) {
+      this.depth++;
+      try { return fn(); } finally { this.depth--; }
+    }
+    this.exec('BEGIN');
+    this.depth = 1;
+    let result: T;
+    try {
+      result = fn();
+      this.exec('COMMIT');
+    } catch (e) {
+      try { this.db.exec('ROLLBACK'); } catch { /* already rolled back */ }
+      throw e;
+    } finally {
+      this.depth = 0;
+    }
+    if (!this.readOnly) this.persist();
+    return result;
+  }
+
+  /** Writes the image to a temp file in the same folder, fsyncs, and renames it over the db. */
+  private persist(): void {
+    const data = this.db.export(); // export() closes and reopens the db: statements are gone
+    this.generation++;
+    this.applyPragmas();
+    const tmp = join(dirname(this.path), `.${basename(this.path)}.tmp-${process.pid}-${Date.now()}`);
+    const fd = openSync(tmp, 'w');
+    try {
+      let off = 0;
+      while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+      fsyncSync(fd);
+    } catch (e) {
+      closeSync(fd);
+      try { unlinkSync(tmp); } catch { /* best effort */ }
+      throw e;
+    }
+    closeSync(fd);
+    renameSync(tmp, this.path);
+    try {
+      const dfd = openSync(dirname(this.path), 'r');
+      try { fsyncSync(dfd); } finally { closeSync(dfd); }
+    } catch { /* some filesystems refuse fsync on directories */ }
+    this.loaded = stamp(this.path);
+  }
+
+  refresh(): boolean {
+    if (this.depth > 0) return false;
+    const now = stamp(this.path);
+    if (!now || sameStamp(now, this.loaded)) return false;
+    const next = new this.SQL.Database(readFileSync(this.path));
+    this.db.close();
+    this.db = next;
+    this.generation++;
+    this.loaded = now;
+    this.applyPragmas();
+    return true;
+  }
+
+  sizeBytes(): number {
+    return stamp(this.path)?.size ?? 0;
+  }
+
+  close(): void {
+    this.cache.clear();
+    try { this.db.close(); } catch { /* already closed */ }
+  }
+}

@@ -1,0 +1,85 @@
+// One storage interface over two SQLite backends: node:sqlite (on-disk, WAL, readers concurrent
+// with a writer) when the runtime has it, else sql.js (an in-memory image persisted by writing a
+// temp file and renaming it over the db, so a crash leaves the old or the new file, never a torn one).
+export type SqlValue = string | number | bigint | null | Uint8Array;
+export type Row = Record<string, SqlValue>;
+
+export interface RunResult {
+  changes: number;
+  lastInsertRowid: number;
+}
+
+export interface Statement {
+  run(...params: SqlValue[]): RunResult;
+  get<T = Row>(...params: SqlValue[]): T | undefined;
+  all<T = Row>(...params: SqlValue[]): T[];
+}
+
+export type BackendName = 'node-sqlite' | 'sqljs';
+
+export interface Store {
+  readonly backend: BackendName;
+  /** What `PRAGMA journal_mode` answers on this connection (wal on node:sqlite, memory on sql.js). */
+  readonly journalMode: string;
+  readonly path: string;
+  readonly readOnly: boolean;
+  exec(sql: string): void;
+  /** Prepared statements are cached by their SQL text. */
+  prepare(sql: string): Statement;
+  /**
+   * Runs fn in one transaction (nested calls join the outer one). When the outermost one commits,
+   * the batch is durable and visible to other processes: node:sqlite checkpoints the WAL
+   * (TRUNCATE) so sql.js readers see it; sql.js writes its image to disk atomically.
+   */
+  transaction<T>(fn: () => T): T;
+  /** sql.js readers: reload the image if another process replaced the file. Returns true if reloaded. */
+  refresh(): boolean;
+  /** Size of the database on disk (db file plus WAL), in bytes. */
+  sizeBytes(): number;
+  close(): void;
+}
+
+export interface OpenOptions {
+  readOnly?: boolean;
+  /** Overrides CODEINDEX_DB_BACKEND and auto-selection. */
+  backend?: BackendName;
+}
+
+export class StoreError extends Error {
+  constructor(message: string, readonly code: 'locked' | 'corrupt' | 'unavailable' | 'io') {
+    super(message);
+  }
+}
+
+let nodeSqlite: unknown | null | undefined;
+/** Loads node:sqlite once, without the ExperimentalWarning some Node versions print. */
+export function loadNodeSqlite(): unknown | null {
+  if (nodeSqlite !== undefined) return nodeSqlite;
+  const emit = process.emitWarning;
+  process.emitWarning = (() => {}) as typeof process.emitWarning;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    nodeSqlite = require('node:sqlite');
+  } catch {
+    nodeSqlite = null;
+  } finally {
+    process.emitWarning = emit;
+  }
+  return nodeSqlite;
+}
+
+export function nodeSqliteAvailable(): boolean {
+  return loadNodeSqlite() !== null;
+}
+
+/** Turns a backend's raw error into one that names the cause and the next step. */
+export function explainSqlError(e: unknown, path: string): Error {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/database is locked|SQLITE_BUSY/i.test(msg)) {
+    return new StoreError(`database ${path} is locked: another process is indexing or the database is corrupted; wait and retry, or remove .codeindex/ and re-index`, 'locked');
+  }
+  if (/malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(msg)) {
+    return new StoreError(`database ${path} is corrupted (${msg}); remove .codeindex/ and re-index with 'codeindex --init --path <project>'`, 'corrupt');
+  }
+  return e instanceof Error ? e : new Error(msg);
+}
