@@ -13,7 +13,8 @@ async function writeBatches(batches: number, rowsPerBatch: number, payload: numb
   const { store } = await openIndex(root, { backend });
   const ins = store.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at) VALUES (?, ?, ?, ?, ?, ?)');
   const pad = 'x'.repeat(payload);
-  for (let b = 1; b <= batches; b++) {
+  const first = Number(store.prepare("SELECT value FROM meta WHERE key = 'batch'").get<{ value: string }>()?.value ?? 0) + 1;
+  for (let b = first; b < first + batches; b++) {
     store.transaction(() => {
       for (let i = 0; i < rowsPerBatch; i++) ins.run(`b${b}/f${i}.ts${pad}`, 'typescript', `h${b}`, b, 0, b);
       store.prepare("INSERT INTO meta(key, value) VALUES ('batch', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(b));
@@ -47,8 +48,18 @@ async function readLoop(ms: number) {
   say({ reads, errors, partial, maxWait, lastBatch });
 }
 
+async function check(b: string) {
+  const s = await openStore(db, { backend: b as BackendName });
+  const integrity = s.prepare('PRAGMA integrity_check').get<{ integrity_check: string }>()!.integrity_check;
+  const groups = s.prepare('SELECT hash, count(*) AS n FROM files GROUP BY hash').all<{ hash: string; n: number }>();
+  const batch = Number(s.prepare("SELECT value FROM meta WHERE key = 'batch'").get<{ value: string }>()?.value ?? 0);
+  s.close();
+  say({ integrity, groups: groups.map((g) => ({ ...g })), batch });
+}
+
 (async () => {
-  if (mode === 'write') await writeBatches(Number(rest[0]), Number(rest[1]), Number(rest[2] ?? 0));
+  if (mode === 'check') await check(rest[0]);
+  else if (mode === 'write') await writeBatches(Number(rest[0]), Number(rest[1]), Number(rest[2] ?? 0));
   else if (mode === 'read') await readLoop(Number(rest[1]));
   else throw new Error(`unknown mode ${mode}`);
 })().catch((e) => {
