@@ -2,6 +2,9 @@
 import { parseArgs, UsageError, USAGE } from './cli';
 import { VERSION } from './version';
 import { debug, warn } from './log';
+import { runIndex } from './index/run';
+import { ConfigError } from './index/config';
+import { SyncLockedError } from './index/sync';
 
 const log = debug('entry');
 
@@ -24,6 +27,15 @@ async function main(argv: string[]): Promise<number> {
     case 'version':
       process.stdout.write(`${VERSION}\n`);
       return 0;
+    case 'init':
+    case 'index':
+      try {
+        await runIndex(cmd.path, { force: cmd.kind === 'index' && cmd.force });
+        return 0;
+      } catch (e) {
+        if (e instanceof ConfigError || e instanceof SyncLockedError) { warn(e.message); return 1; }
+        throw e;
+      }
     default:
       warn(`'${cmd.kind}' is not available in this build yet`);
       return 1;

@@ -46,11 +46,12 @@ CREATE TABLE IF NOT EXISTS nodes (
   visibility     TEXT NOT NULL DEFAULT '',
   is_async       INTEGER NOT NULL DEFAULT 0,
   is_exported    INTEGER NOT NULL DEFAULT 0,
-  rank           REAL NOT NULL DEFAULT 0     -- graph centrality, boosts search
+  rank           REAL NOT NULL DEFAULT 0     -- centrality: number of incoming calls/references/heritage edges
 );
 CREATE INDEX IF NOT EXISTS nodes_file  ON nodes(file_id);
 CREATE INDEX IF NOT EXISTS nodes_name  ON nodes(name_lower);
 CREATE INDEX IF NOT EXISTS nodes_qname ON nodes(qualified_name);
+CREATE INDEX IF NOT EXISTS nodes_parent ON nodes(parent_id);
 CREATE TABLE IF NOT EXISTS edges (
   id         INTEGER PRIMARY KEY,
   src        INTEGER NOT NULL,               -- node id
@@ -153,7 +154,7 @@ export function readInfo(store: Store): IndexInfo | undefined {
   };
 }
 
-export function writeMeta(store: Store, info: Partial<IndexInfo>): void {
+export function writeMeta(store: Store, info: Partial<IndexInfo> & { syncState?: 'indexing' | 'complete' }): void {
   const st = store.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   for (const [k, v] of Object.entries(info)) if (v !== undefined) st.run(k, String(v));
 }

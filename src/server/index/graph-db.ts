@@ -1,0 +1,206 @@
+// The indexer's view of the database: writes of one file's symbols, and the cached lookups the
+// resolver needs during one sync. Only the index side uses it (graph/ reads on its own).
+import { posix } from 'node:path';
+import { Store } from '../store/store';
+import { ExtractedImport, ExtractedSymbol } from './types';
+
+export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
+export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
+export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
+export interface EdgeRow { id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }
+
+/** Splits identifiers into lower-case words: parseHTTPRequest_v2 -> parse http request v2. */
+export function nameWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export class GraphDb {
+  private byName = new Map<string, NodeRow[]>();
+  private byId = new Map<number, NodeRow>();
+  private importsCache = new Map<number, ImportRow[]>();
+  private ancestorsCache = new Map<number, number[]>();
+  readonly files = new Map<string, FileRow>(); // by path
+  readonly filesById = new Map<number, FileRow>();
+
+  constructor(readonly store: Store) {
+    for (const f of store.prepare('SELECT id, path, language, hash, size, mtime_ms FROM files').all<FileRow>()) this.remember(f);
+  }
+
+  private remember(f: FileRow) {
+    this.files.set(f.path, f);
+    this.filesById.set(f.id, f);
+  }
+
+  /** Drops lookup caches: call after writing nodes or edges, before resolving. */
+  resetCaches(): void {
+    this.byName.clear();
+    this.byId.clear();
+    this.importsCache.clear();
+    this.ancestorsCache.clear();
+  }
+
+  // ---- writes ----
+
+  /**
+   * Removes a file's symbols and the edges read from it. Edges of other files that pointed at
+   * those symbols are detached (dst NULL) and their ids returned, to be resolved again.
+   * The file row and its file node stay (ids stable) unless `deleteFile`. Targets of the removed
+   * edges go into `touched` (their centrality changes).
+   */
+  clearFile(fileId: number, deleteFile: boolean, touched: Set<number>): number[] {
+    const s = this.store;
+    for (const r of s.prepare('SELECT DISTINCT dst FROM edges WHERE file_id = ? AND dst IS NOT NULL').all<{ dst: number }>(fileId)) touched.add(r.dst);
+    const kindFilter = deleteFile ? '' : " AND kind != 'file'";
+    const dangling = s.prepare(`SELECT e.id FROM edges e JOIN nodes n ON n.id = e.dst WHERE n.file_id = ? AND e.file_id != ?${deleteFile ? '' : " AND n.kind != 'file'"}`)
+      .all<{ id: number }>(fileId, fileId).map((r) => r.id);
+    if (dangling.length) {
+      const up = s.prepare("UPDATE edges SET dst = NULL, resolution = 'unresolved' WHERE id = ?");
+      for (const id of dangling) up.run(id);
+    }
+    s.prepare(`DELETE FROM nodes_fts WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?${kindFilter})`).run(fileId);
+    s.prepare(`DELETE FROM nodes WHERE file_id = ?${kindFilter}`).run(fileId);
+    s.prepare('DELETE FROM edges WHERE file_id = ?').run(fileId);
+    s.prepare('DELETE FROM file_imports WHERE file_id = ?').run(fileId);
+    if (deleteFile) {
+      s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE resolved_file_id = ?').run(fileId);
+      s.prepare('DELETE FROM files WHERE id = ?').run(fileId);
+      const f = this.filesById.get(fileId);
+      if (f) { this.files.delete(f.path); this.filesById.delete(fileId); }
+    }
+    return dangling;
+  }
+
+  /** Inserts or updates the file row and its file node; returns [fileId, fileNodeId]. */
+  upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number): [number, number] {
+    const s = this.store;
+    const now = Date.now();
+    let f = this.files.get(path);
+    if (f) {
+      s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = ?, error_count = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, f.id);
+      Object.assign(f, { language, hash, size, mtime_ms: mtimeMs });
+    } else {
+      const id = s.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at, error_count) VALUES (?,?,?,?,?,?,?)').run(path, language, hash, size, mtimeMs, now, errorCount).lastInsertRowid;
+      f = { id, path, language, hash, size, mtime_ms: mtimeMs };
+      this.remember(f);
+    }
+    const base = posix.basename(path);
+    const existing = s.prepare("SELECT id FROM nodes WHERE file_id = ? AND kind = 'file'").get<{ id: number }>(f.id);
+    let nodeId: number;
+    if (existing) {
+      nodeId = existing.id;
+      s.prepare('UPDATE nodes SET end_line = ? WHERE id = ?').run(endLine, nodeId);
+    } else {
+      nodeId = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, is_exported)
+        VALUES (?, ?, NULL, ?, ?, 'file', ?, 1, ?, 1)`).run(path, f.id, base, base.toLowerCase(), path, endLine).lastInsertRowid;
+      s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(nodeId, nameWords(base), '', '', path);
+    }
+    return [f.id, nodeId];
+  }
+
+  touchFile(fileId: number, mtimeMs: number): void {
+    this.store.prepare('UPDATE files SET mtime_ms = ? WHERE id = ?').run(mtimeMs, fileId);
+    const f = this.filesById.get(fileId);
+    if (f) f.mtime_ms = mtimeMs;
+  }
+
+  /** Inserts a file's symbols (in order, parents first) and their contains edges; returns node ids by index. */
+  insertSymbols(fileId: number, fileNodeId: number, path: string, symbols: ExtractedSymbol[]): number[] {
+    const s = this.store;
+    const ins = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported)
+      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+    const fts = s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)');
+    const contains = s.prepare("INSERT INTO edges(src, dst, kind, resolution, file_id, line) VALUES (?, ?, 'contains', 'exact', ?, ?)");
+    const ids: number[] = [];
+    const seen = new Map<string, number>();
+    for (const sym of symbols) {
+      let uid = `${path}::${sym.qualifiedName}`;
+      const n = (seen.get(uid) ?? 0) + 1;
+      seen.set(uid, n);
+      if (n > 1) uid += `#${n}`;
+      const parent = sym.parent >= 0 ? ids[sym.parent] : null;
+      const id = ins.run(uid, fileId, parent ?? null, sym.name, sym.name.toLowerCase(), sym.kind, sym.qualifiedName, sym.startLine, sym.endLine, sym.startCol,
+        sym.signature, sym.docstring, sym.visibility, sym.isAsync ? 1 : 0, sym.isExported ? 1 : 0).lastInsertRowid;
+      ids.push(id);
+      const words = sym.qualifiedName === sym.name ? nameWords(sym.name) : `${nameWords(sym.name)} ${nameWords(sym.qualifiedName)}`;
+      fts.run(id, words, sym.signature, sym.docstring, path);
+      contains.run(parent ?? fileNodeId, id, fileId, sym.startLine);
+    }
+    return ids;
+  }
+
+  insertImports(fileId: number, imports: ExtractedImport[]): void {
+    const st = this.store.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport) VALUES (?,?,?,?,?,?)');
+    for (const imp of imports) {
+      const names = imp.names.length ? imp.names : [{ imported: '', local: '' }]; // side-effect import
+      for (const n of names) st.run(fileId, imp.source, n.imported, n.local, imp.line, imp.reexport ? 1 : 0);
+    }
+  }
+
+  insertEdge(src: number, dst: number | null, kind: string, resolution: string, fileId: number, line: number, target: string, receiver?: string): void {
+    this.store.prepare('INSERT INTO edges(src, dst, kind, resolution, file_id, line, target, receiver) VALUES (?,?,?,?,?,?,?,?)')
+      .run(src, dst, kind, resolution, fileId, line, target, receiver ?? null);
+  }
+
+  updateEdge(id: number, dst: number | null, kind: string, resolution: string): void {
+    this.store.prepare('UPDATE edges SET dst = ?, kind = ?, resolution = ? WHERE id = ?').run(dst, kind, resolution, id);
+  }
+
+  // ---- lookups (cached for one resolve phase) ----
+
+  nodesNamed(name: string): NodeRow[] {
+    let r = this.byName.get(name);
+    if (!r) {
+      r = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE name_lower = ?').all<NodeRow>(name.toLowerCase()).filter((n) => n.name === name);
+      this.byName.set(name, r);
+      for (const n of r) this.byId.set(n.id, n);
+    }
+    return r;
+  }
+
+  node(id: number): NodeRow | undefined {
+    let n = this.byId.get(id);
+    if (!n) {
+      n = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id = ?').get<NodeRow>(id);
+      if (n) this.byId.set(id, n);
+    }
+    return n;
+  }
+
+  exportedTopLevel(fileId: number): NodeRow[] {
+    return this.store.prepare("SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE file_id = ? AND parent_id IS NULL AND is_exported = 1 AND kind != 'file'").all<NodeRow>(fileId);
+  }
+
+  fileNodeId(fileId: number): number | undefined {
+    return this.store.prepare("SELECT id FROM nodes WHERE file_id = ? AND kind = 'file'").get<{ id: number }>(fileId)?.id;
+  }
+
+  imports(fileId: number): ImportRow[] {
+    let r = this.importsCache.get(fileId);
+    if (!r) {
+      r = this.store.prepare('SELECT source, imported, local, reexport, resolved_file_id FROM file_imports WHERE file_id = ?').all<ImportRow>(fileId);
+      this.importsCache.set(fileId, r);
+    }
+    return r;
+  }
+
+  /** Direct supertypes of a class-like node (resolved extends/implements edges). */
+  supertypes(id: number): number[] {
+    let r = this.ancestorsCache.get(id);
+    if (!r) {
+      r = this.store.prepare("SELECT dst FROM edges WHERE src = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL").all<{ dst: number }>(id).map((x) => x.dst);
+      this.ancestorsCache.set(id, r);
+    }
+    return r;
+  }
+
+  /** Records that an extends/implements edge now exists, so later lookups in this phase see it. */
+  noteSupertype(src: number, dst: number): void {
+    const r = this.ancestorsCache.get(src);
+    if (r) r.push(dst);
+  }
+}

@@ -1,0 +1,60 @@
+// How names resolve in each language, as data: the resolver reads these fields and has no
+// per-language branches. Languages not listed get DEFAULT_RULES.
+
+export type ImportStyle =
+  | 'js'       // './x' relative, extension and /index probing, tsconfig paths; bare = external package
+  | 'python'   // dotted modules, leading dots relative; a/b.py or a/b/__init__.py
+  | 'go'       // import path; the package is a folder, matched by the longest path suffix (go.mod module prefix stripped)
+  | 'dotted'   // java/kotlin/scala/c#/dart-ish: a.b.C -> a/b/C.<ext> anywhere; a.b.* -> the folder
+  | 'rust'     // crate::a::b / super:: / self:: -> a/b.rs or a/b/mod.rs, the rest names an item
+  | 'include'  // "x.h" relative to the file, then by path suffix; names of included files are visible
+  | 'path';    // relative path as written, then by path suffix
+
+export interface ResolveRules {
+  importStyle: ImportStyle;
+  /** Bare names in a method also find members of the enclosing class (Java, C#, C++...). */
+  implicitMembers: boolean;
+  /** Files in the same folder share one namespace (Go packages, Java packages...). */
+  folderScope: boolean;
+  /** Receivers that mean "the enclosing class". */
+  selfNames: string[];
+  superNames: string[];
+  /** Names provided by runtimes or test frameworks: never bound to a project symbol by the heuristic. */
+  globals: string[];
+  /** Member names so common on built-in types that an unknown receiver must not be guessed. */
+  builtinMembers: string[];
+  /** Languages whose symbols can be the target of references from this one. */
+  family: string;
+}
+
+const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
+const JS_MEMBERS = ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map', 'filter', 'reduce', 'forEach', 'find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'join', 'concat', 'sort', 'reverse', 'keys', 'values', 'entries', 'get', 'set', 'has', 'add', 'delete', 'clear', 'toString', 'valueOf', 'then', 'catch', 'finally', 'call', 'apply', 'bind', 'next', 'return', 'throw', 'emit', 'on', 'off', 'once', 'length', 'split', 'trim', 'replace', 'match', 'test', 'exec', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'log', 'warn', 'error', 'info', 'debug', 'assign', 'freeze', 'create', 'hasOwnProperty', 'subscribe', 'unsubscribe', 'pipe', 'resolve', 'reject', 'write', 'end', 'read', 'close', 'open'];
+const PY_GLOBALS = ['print', 'len', 'range', 'str', 'int', 'float', 'list', 'dict', 'set', 'tuple', 'super', 'isinstance', 'issubclass', 'getattr', 'setattr', 'hasattr', 'open', 'repr', 'type', 'object', 'enumerate', 'zip', 'sorted', 'min', 'max', 'sum', 'any', 'all', 'iter', 'next', 'map', 'filter', 'callable', 'format', 'bool', 'bytes', 'id', 'hash', 'vars', 'dir'];
+const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'add', 'discard', 'join', 'split', 'strip', 'replace', 'format', 'startswith', 'endswith', 'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'copy', 'sort', 'index', 'count'];
+
+export const DEFAULT_RULES: ResolveRules = {
+  importStyle: 'path', implicitMembers: false, folderScope: false, selfNames: ['this', 'self'], superNames: ['super'],
+  globals: [], builtinMembers: [], family: 'other',
+};
+
+const js: ResolveRules = { ...DEFAULT_RULES, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, family: 'js' };
+const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
+const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: ['printf', 'malloc', 'free', 'memcpy', 'memset', 'strlen', 'sizeof'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], family: 'c' };
+
+export const RULES: Record<string, ResolveRules> = {
+  typescript: js, tsx: js, javascript: js, vue: js,
+  python: { ...DEFAULT_RULES, importStyle: 'python', selfNames: ['self', 'cls'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
+  go: { ...DEFAULT_RULES, importStyle: 'go', folderScope: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  rust: { ...DEFAULT_RULES, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
+  java: jvm, kotlin: jvm, scala: jvm,
+  csharp: { ...jvm, family: 'dotnet' },
+  c: cfam, cpp: cfam, objc: { ...cfam, selfNames: ['self'] },
+  ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
+  php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },
+  swift: { ...jvm, importStyle: 'path', folderScope: true, selfNames: ['self'], family: 'swift' },
+  dart: { ...jvm, importStyle: 'path', folderScope: false, family: 'dart' },
+};
+
+export function rulesFor(language: string): ResolveRules {
+  return RULES[language] ?? { ...DEFAULT_RULES, family: language };
+}

@@ -1,0 +1,247 @@
+// Module resolution: an import's source as written -> the project files it means, per import
+// style (languages/rules.ts). Pure path work over an in-memory index of the project's files.
+import { posix } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ImportStyle } from './languages/rules';
+
+const JS_EXTS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue'];
+
+function stripExt(p: string): string {
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  if (base.endsWith('.d.ts')) return p.slice(0, -5);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? p.slice(0, p.length - (base.length - dot)) : p;
+}
+
+export interface TsPaths {
+  baseUrl: string; // relative to the project root ('' = root)
+  paths: [string, string[]][]; // pattern -> substitutions
+}
+
+export class PathIndex {
+  readonly files = new Set<string>();
+  private readonly byStem = new Map<string, string[]>(); // 'src/a/b' -> ['src/a/b.ts', ...]
+  private readonly byBase = new Map<string, string[]>(); // 'b' -> all files whose stem ends in /b
+  private readonly byDir = new Map<string, string[]>();
+  goModule?: string;
+  tsPaths?: TsPaths;
+
+  constructor(paths: Iterable<string>, root?: string) {
+    for (const p of paths) this.add(p);
+    if (root) this.readProjectFiles(root);
+  }
+
+  add(p: string): void {
+    if (this.files.has(p)) return;
+    this.files.add(p);
+    const stem = stripExt(p);
+    push(this.byStem, stem, p);
+    push(this.byBase, stem.slice(stem.lastIndexOf('/') + 1), p);
+    push(this.byDir, posix.dirname(p), p);
+  }
+
+  remove(p: string): void {
+    if (!this.files.delete(p)) return;
+    const stem = stripExt(p);
+    pull(this.byStem, stem, p);
+    pull(this.byBase, stem.slice(stem.lastIndexOf('/') + 1), p);
+    pull(this.byDir, posix.dirname(p), p);
+  }
+
+  inDir(dir: string): string[] {
+    return this.byDir.get(dir) ?? [];
+  }
+
+  /** go.mod's module path and tsconfig's baseUrl/paths, read once per sync. */
+  private readProjectFiles(root: string): void {
+    try {
+      const m = /^module\s+(\S+)/m.exec(readFileSync(join(root, 'go.mod'), 'utf8'));
+      if (m) this.goModule = m[1];
+    } catch { /* not a Go module */ }
+    for (const f of ['tsconfig.json', 'jsconfig.json']) {
+      try {
+        // tsconfig allows comments and trailing commas
+        const text = readFileSync(join(root, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:"])\/\/.*$/gm, '$1').replace(/,(\s*[}\]])/g, '$1');
+        const co = JSON.parse(text).compilerOptions ?? {};
+        if (co.paths || co.baseUrl) {
+          this.tsPaths = { baseUrl: posix.normalize(co.baseUrl ?? '.').replace(/^\.\/?$/, '').replace(/^\.\//, ''), paths: Object.entries(co.paths ?? {}) as [string, string[]][] };
+        }
+        break;
+      } catch { /* absent or unparsable: no aliases */ }
+    }
+  }
+
+  /** Files whose stem is `stem` exactly. */
+  stem(stem: string): string[] {
+    return this.byStem.get(posix.normalize(stem).replace(/^\.\//, '')) ?? [];
+  }
+
+  /** Files whose stem ends with '/'+suffix (or equals it), closest to `from` first. */
+  suffix(suffix: string, from: string): string[] {
+    const base = suffix.slice(suffix.lastIndexOf('/') + 1);
+    const hits = (this.byBase.get(base) ?? []).filter((p) => {
+      const s = stripExt(p);
+      return s === suffix || s.endsWith('/' + suffix);
+    });
+    return closestFirst(hits, from);
+  }
+
+  dirSuffix(suffix: string, from: string): string[] {
+    const dirs = [...this.byDir.keys()].filter((d) => d === suffix || d.endsWith('/' + suffix));
+    const best = closestFirst(dirs, from)[0];
+    return best === undefined ? [] : this.inDir(best);
+  }
+}
+
+function push(m: Map<string, string[]>, k: string, v: string) {
+  const a = m.get(k);
+  if (a) a.push(v); else m.set(k, [v]);
+}
+function pull(m: Map<string, string[]>, k: string, v: string) {
+  const a = m.get(k);
+  if (!a) return;
+  const i = a.indexOf(v);
+  if (i >= 0) a.splice(i, 1);
+  if (!a.length) m.delete(k);
+}
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+function closestFirst(paths: string[], from: string): string[] {
+  return [...paths].sort((x, y) => commonPrefix(y, from) - commonPrefix(x, from) || x.length - y.length || (x < y ? -1 : 1));
+}
+
+function probeJs(idx: PathIndex, target: string): string[] {
+  const t = posix.normalize(target);
+  if (idx.files.has(t) && !/\.(js|jsx|mjs|cjs)$/.test(t)) return [t];
+  const stem = t.replace(/\.(js|jsx|mjs|cjs|ts|tsx|mts|cts)$/, ''); // TS ESM imports name the .js output
+  for (const ext of JS_EXTS) if (idx.files.has(stem + ext)) return [stem + ext];
+  if (idx.files.has(t)) return [t];
+  for (const ext of JS_EXTS) if (idx.files.has(`${t}/index${ext}`)) return [`${t}/index${ext}`];
+  return [];
+}
+
+/** The project files an import means; [] when it is external or not found. */
+export function resolveModule(source: string, from: string, style: ImportStyle, idx: PathIndex): string[] {
+  const dir = posix.dirname(from);
+  const rel = (p: string) => posix.normalize(posix.join(dir, p));
+  switch (style) {
+    case 'js': {
+      if (source.startsWith('.')) return probeJs(idx, rel(source));
+      if (source.startsWith('/')) return probeJs(idx, source.slice(1));
+      const tp = idx.tsPaths;
+      if (tp) {
+        for (const [pattern, subs] of tp.paths) {
+          const star = pattern.indexOf('*');
+          const m = star < 0 ? (source === pattern ? '' : null)
+            : source.startsWith(pattern.slice(0, star)) && source.endsWith(pattern.slice(star + 1)) ? source.slice(star, source.length - (pattern.length - star - 1)) : null;
+          if (m === null) continue;
+          for (const s of subs) {
+            const hit = probeJs(idx, posix.join(tp.baseUrl, s.replace('*', m)));
+            if (hit.length) return hit;
+          }
+        }
+        if (tp.baseUrl !== undefined) {
+          const hit = probeJs(idx, posix.join(tp.baseUrl, source));
+          if (hit.length) return hit;
+        }
+      }
+      return [];
+    }
+    case 'python': {
+      const dots = /^\.*/.exec(source)![0].length;
+      const mod = source.slice(dots).replace(/\./g, '/');
+      if (dots > 0) {
+        let base = dir;
+        for (let i = 1; i < dots; i++) base = posix.dirname(base);
+        const stem = posix.join(base, mod || '__init__');
+        const hits = [...idx.stem(stem), ...idx.stem(posix.join(base, mod, '__init__'))].filter((p) => p.endsWith('.py') || p.endsWith('.pyi'));
+        return hits.slice(0, 1);
+      }
+      const hits = idx.suffix(mod, from).filter((p) => /\.pyi?$/.test(p));
+      if (hits.length) return hits.slice(0, 1);
+      return idx.suffix(`${mod}/__init__`, from).slice(0, 1);
+    }
+    case 'go': {
+      let path = source;
+      if (idx.goModule && (path === idx.goModule || path.startsWith(idx.goModule + '/'))) {
+        path = path.slice(idx.goModule.length + 1);
+        return idx.inDir(path || '.').filter((p) => p.endsWith('.go'));
+      }
+      // Without go.mod, or a vendored path: the longest folder suffix that exists.
+      const segs = path.split('/');
+      for (let i = 0; i < segs.length; i++) {
+        const hit = idx.dirSuffix(segs.slice(i).join('/'), from).filter((p) => p.endsWith('.go'));
+        if (hit.length && segs.length - i >= 2) return hit;
+      }
+      return [];
+    }
+    case 'dotted': {
+      const clean = source.replace(/^static\s+/, '');
+      const segs = clean.split('.');
+      if (segs[segs.length - 1] === '*') return idx.dirSuffix(segs.slice(0, -1).join('/'), from);
+      for (let n = segs.length; n >= 2; n--) {
+        const hit = idx.suffix(segs.slice(0, n).join('/'), from);
+        if (hit.length) return hit.slice(0, 1);
+      }
+      return idx.dirSuffix(segs.slice(0, -1).join('/'), from).slice(0, 0); // a bare package is not one file
+    }
+    case 'rust': {
+      const segs = source.split('::').filter(Boolean);
+      let base: string;
+      if (segs[0] === 'crate') {
+        base = crateRoot(dir, idx);
+        segs.shift();
+      } else if (segs[0] === 'super' || segs[0] === 'self') {
+        base = moduleDir(from);
+        while (segs[0] === 'super') { base = posix.dirname(base); segs.shift(); }
+        if (segs[0] === 'self') segs.shift();
+      } else {
+        base = crateRoot(dir, idx); // `use a::b` inside a crate may name a sibling module
+      }
+      for (let n = segs.length; n >= 1; n--) {
+        const p = posix.join(base, ...segs.slice(0, n));
+        if (idx.files.has(`${p}.rs`)) return [`${p}.rs`];
+        if (idx.files.has(`${p}/mod.rs`)) return [`${p}/mod.rs`];
+      }
+      return [];
+    }
+    case 'include': {
+      const name = source.replace(/^[<"]|[>"]$/g, '');
+      const local = rel(name);
+      if (idx.files.has(local)) return [local];
+      return idx.suffix(stripExt(name), from).filter((p) => p.endsWith(name.slice(name.lastIndexOf('/') + 1))).slice(0, 1);
+    }
+    case 'path':
+    default: {
+      const name = source.replace(/^['"<]|['">]$/g, '');
+      if (name.startsWith('.')) {
+        const t = rel(name);
+        if (idx.files.has(t)) return [t];
+        const hit = idx.stem(t);
+        if (hit.length) return hit.slice(0, 1);
+      }
+      // ruby 'a/b', php 'App\\Models\\User', lua 'a.b': try the path as written, then dots as folders
+      const p = name.replace(/\\/g, '/').replace(/^\.\//, '');
+      const hit = idx.suffix(stripExt(p), from);
+      return (hit.length ? hit : idx.suffix(p.replace(/\./g, '/'), from)).slice(0, 1);
+    }
+  }
+}
+
+function crateRoot(dir: string, idx: PathIndex): string {
+  for (let d = dir; ; d = posix.dirname(d)) {
+    if (idx.files.has(posix.join(d, 'lib.rs')) || idx.files.has(posix.join(d, 'main.rs'))) return d;
+    if (d === '.' || d === '/' || d === '') return dir;
+  }
+}
+
+/** The folder holding a Rust module's children: a/b.rs -> a/b, a/b/mod.rs -> a/b, lib.rs -> its dir. */
+function moduleDir(file: string): string {
+  const base = posix.basename(file);
+  if (base === 'mod.rs' || base === 'lib.rs' || base === 'main.rs') return posix.dirname(file);
+  return file.slice(0, -3);
+}

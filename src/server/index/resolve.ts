@@ -1,0 +1,260 @@
+// Binds references to symbols, scope- and import-aware, in this order: the enclosing scopes,
+// the file, what the file imports, the folder's shared namespace (Go/Java packages), then a
+// unique project-wide name of a compatible kind. Receivers: `this`/`self` -> the enclosing class
+// and its supertypes; an imported module or a class name -> its members. What cannot be bound
+// with confidence stays unresolved: calls never bind to non-callables, and runtime or test
+// framework globals (`it`, `describe`...) never bind by the heuristic.
+import { GraphDb, NodeRow } from './graph-db';
+import { rulesFor, ResolveRules } from './languages/rules';
+import { RefKind } from './types';
+
+export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
+
+export interface RefInput {
+  src: number; // node id of the enclosing symbol (or the file node)
+  fileId: number;
+  name: string;
+  kind: RefKind;
+  receiver?: string | null;
+}
+
+export interface Resolved {
+  dst: number | null;
+  edgeKind: string;
+  resolution: Resolution;
+}
+
+const CALLABLE = new Set(['function', 'method', 'constructor', 'class', 'struct', 'macro']);
+const INSTANTIABLE = new Set(['class', 'struct']);
+const TYPES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type', 'namespace', 'module']);
+const HERITAGE = new Set(['class', 'interface', 'trait', 'struct', 'type']);
+const VALUES = new Set(['function', 'method', 'constructor', 'class', 'struct', 'interface', 'enum', 'trait', 'type', 'constant', 'variable', 'field', 'property', 'enum_member', 'module', 'namespace', 'macro']);
+const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
+const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
+const FUNCLIKE = new Set(['function', 'method', 'constructor']);
+
+export function acceptedKinds(kind: RefKind): Set<string> {
+  switch (kind) {
+    case 'call': return CALLABLE;
+    case 'new': return INSTANTIABLE;
+    case 'type': return TYPES;
+    case 'extends': case 'implements': return HERITAGE;
+    default: return VALUES;
+  }
+}
+
+export function edgeKindFor(ref: RefKind, targetKind?: string): string {
+  switch (ref) {
+    case 'call': return targetKind && INSTANTIABLE.has(targetKind) ? 'instantiates' : 'calls';
+    case 'new': return 'instantiates';
+    case 'extends': return 'extends';
+    case 'implements': return 'implements';
+    default: return 'references';
+  }
+}
+
+/** Edge kind -> the ref kind it came from (for re-resolving stored edges). */
+export function refKindOfEdge(edgeKind: string): RefKind {
+  switch (edgeKind) {
+    case 'calls': return 'call';
+    case 'instantiates': return 'new';
+    case 'extends': return 'extends';
+    case 'implements': return 'implements';
+    default: return 'value';
+  }
+}
+
+type Hit = { id: number; how: Resolution };
+
+export class Resolver {
+  constructor(private readonly db: GraphDb) {}
+
+  private rules(fileId: number): ResolveRules {
+    return rulesFor(this.db.filesById.get(fileId)?.language ?? '');
+  }
+
+  private family(fileId: number): string {
+    return this.rules(fileId).family;
+  }
+
+  resolve(ref: RefInput): Resolved {
+    const accept = acceptedKinds(ref.kind);
+    const hit = ref.receiver ? this.resolveMember(ref, accept) : this.resolveName(ref.name, ref, accept, ref.kind !== 'value');
+    if (!hit) {
+      // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
+      return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
+    }
+    const target = this.db.node(hit.id);
+    return { dst: hit.id, edgeKind: edgeKindFor(ref.kind, target?.kind), resolution: hit.how };
+  }
+
+  /** A bare name: scopes, file, imports, folder, then the unique-name heuristic. */
+  resolveName(name: string, ref: { src: number; fileId: number }, accept: Set<string>, allowHeuristic: boolean): Hit | undefined {
+    const rules = this.rules(ref.fileId);
+    const named = this.db.nodesNamed(name).filter((n) => accept.has(n.kind));
+    // 1. enclosing scopes, innermost first
+    for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+      const lookInside = FUNCLIKE.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
+      if (!lookInside) continue;
+      const own = named.find((n) => n.parent_id === cur!.id);
+      if (own) return { id: own.id, how: 'scope' };
+      if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
+        const inherited = this.memberOfSupertypes(cur.id, name, accept);
+        if (inherited) return { id: inherited, how: 'scope' };
+      }
+    }
+    // 2. the file's top level
+    const top = named.find((n) => n.file_id === ref.fileId && n.parent_id === null);
+    if (top) return { id: top.id, how: 'scope' };
+    // 3. imports
+    const imp = this.viaImports(name, ref.fileId, accept);
+    if (imp) return { id: imp, how: 'import' };
+    // 4. the folder's shared namespace
+    if (rules.folderScope) {
+      const dir = dirOf(this.db.filesById.get(ref.fileId)?.path ?? '');
+      const sib = named.find((n) => n.parent_id === null && dirOf(this.db.filesById.get(n.file_id)?.path ?? '') === dir);
+      if (sib) return { id: sib.id, how: 'scope' };
+    }
+    // 5. a unique project-wide top-level name of the same language family
+    if (!allowHeuristic || rules.globals.includes(name)) return undefined;
+    const fam = rules.family;
+    const cands = named.filter((n) => n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
+    if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
+    const exported = cands.filter((n) => n.is_exported);
+    if (exported.length === 1 && cands.length <= 3) return { id: exported[0].id, how: 'heuristic' };
+    return undefined;
+  }
+
+  /** Follows the file's import bindings of `name` (and re-exports, and C includes). */
+  private viaImports(name: string, fileId: number, accept: Set<string>): number | undefined {
+    const rules = this.rules(fileId);
+    for (const imp of this.db.imports(fileId)) {
+      if (imp.resolved_file_id === null) continue;
+      if (imp.local === name && imp.imported !== '*') {
+        const hit = this.exportedFrom(imp.resolved_file_id, imp.imported === 'default' ? name : imp.imported || name, accept, 0, imp.imported === 'default');
+        if (hit) return hit;
+      }
+    }
+    if (rules.importStyle === 'include' || rules.importStyle === 'dotted') {
+      // #include and wildcard/package imports make every top-level name of the target visible
+      for (const imp of this.db.imports(fileId)) {
+        if (imp.resolved_file_id === null || (rules.importStyle === 'dotted' && imp.local !== name && imp.imported !== '*')) continue;
+        const hit = this.topLevelIn(imp.resolved_file_id, name, accept);
+        if (hit) return hit;
+      }
+    }
+    return undefined;
+  }
+
+  private topLevelIn(fileId: number, name: string, accept: Set<string>): number | undefined {
+    return this.db.nodesNamed(name).find((n) => n.file_id === fileId && n.parent_id === null && accept.has(n.kind))?.id;
+  }
+
+  /** A name as exported by a file, following re-exports (`export * from`, `export {a} from`). */
+  private exportedFrom(fileId: number, name: string, accept: Set<string>, depth: number, isDefault = false): number | undefined {
+    if (depth > 6) return undefined;
+    const own = this.topLevelIn(fileId, name, accept);
+    if (own) return own;
+    if (isDefault) {
+      // `export default class X` imported under another local name: the file's one exported candidate
+      const exported = this.db.exportedTopLevel(fileId).filter((n) => accept.has(n.kind));
+      if (exported.length === 1) return exported[0].id;
+    }
+    for (const imp of this.db.imports(fileId)) {
+      if (!imp.reexport || imp.resolved_file_id === null) continue;
+      if (imp.imported === '*' && imp.local === '*') {
+        const hit = this.exportedFrom(imp.resolved_file_id, name, accept, depth + 1);
+        if (hit) return hit;
+      } else if (imp.local === name) {
+        const hit = this.exportedFrom(imp.resolved_file_id, imp.imported, accept, depth + 1);
+        if (hit) return hit;
+      }
+    }
+    // `export { a as b }` / a name imported and re-exported by binding
+    for (const imp of this.db.imports(fileId)) {
+      if (imp.reexport || imp.resolved_file_id === null || imp.local !== name || imp.imported === '*') continue;
+      const hit = this.exportedFrom(imp.resolved_file_id, imp.imported, accept, depth + 1);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** Members of a class-like node and of its supertypes (breadth first, bounded). */
+  private memberOfSupertypes(classId: number, name: string, accept: Set<string>): number | undefined {
+    const seen = new Set<number>([classId]);
+    let frontier = this.db.supertypes(classId);
+    for (let depth = 0; depth < 10 && frontier.length; depth++) {
+      const next: number[] = [];
+      for (const c of frontier) {
+        if (seen.has(c)) continue;
+        seen.add(c);
+        const m = this.db.nodesNamed(name).find((n) => n.parent_id === c && accept.has(n.kind));
+        if (m) return m.id;
+        next.push(...this.db.supertypes(c));
+      }
+      frontier = next;
+    }
+    return undefined;
+  }
+
+  private member(containerId: number, name: string, accept: Set<string>): number | undefined {
+    const c = this.db.node(containerId);
+    if (!c) return undefined;
+    if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
+    const own = this.db.nodesNamed(name).find((n) => n.parent_id === containerId && accept.has(n.kind));
+    return own?.id ?? this.memberOfSupertypes(containerId, name, accept);
+  }
+
+  private enclosingClass(src: number): NodeRow | undefined {
+    for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+      if (CLASSLIKE.has(cur.kind)) return cur;
+    }
+    return undefined;
+  }
+
+  private resolveMember(ref: RefInput, accept: Set<string>): Hit | undefined {
+    const rules = this.rules(ref.fileId);
+    const recv = ref.receiver!;
+    // member accept: a call on an object may reach a method, or a function stored on a module
+    const memberAccept = ref.kind === 'call' ? CALLABLE : accept;
+    if (rules.selfNames.includes(recv) || rules.superNames.includes(recv)) {
+      const cls = this.enclosingClass(ref.src);
+      if (!cls) return undefined;
+      const hit = rules.superNames.includes(recv) ? this.memberOfSupertypes(cls.id, ref.name, memberAccept) : this.member(cls.id, ref.name, memberAccept);
+      return hit ? { id: hit, how: 'exact' } : undefined;
+    }
+    // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
+    for (const imp of this.db.imports(ref.fileId)) {
+      if (imp.local !== recv || imp.resolved_file_id === null) continue;
+      if (imp.imported === '*' || imp.imported === '' || rules.importStyle === 'go' || rules.importStyle === 'python') {
+        const files = this.db.imports(ref.fileId).filter((i) => i.local === recv && i.resolved_file_id !== null).map((i) => i.resolved_file_id!);
+        for (const f of files) {
+          const hit = this.exportedFrom(f, ref.name, memberAccept, 0);
+          if (hit) return { id: hit, how: 'import' };
+        }
+        return undefined;
+      }
+    }
+    // a class, enum or namespace by name: `Foo.create()`
+    if (/^[A-Za-z_$][\w$]*$/.test(recv)) {
+      const container = this.resolveName(recv, ref, CONTAINERS, false);
+      if (container) {
+        const hit = this.member(container.id, ref.name, memberAccept);
+        if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
+        return undefined;
+      }
+    }
+    // unknown receiver type: only a unique method name, never a built-in's common member
+    if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
+    if (rules.builtinMembers.includes(ref.name) || rules.globals.includes(ref.name)) return undefined;
+    const fam = rules.family;
+    const cands = this.db.nodesNamed(ref.name).filter((n) => (n.kind === 'method' || n.kind === 'function') && this.family(n.file_id) === fam);
+    if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
+    return undefined;
+  }
+}
+
+function dirOf(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? '' : p.slice(0, i);
+}

@@ -1,0 +1,323 @@
+// The indexer: brings .codeindex/codeindex.db in line with the files. Only added, changed and
+// deleted files are parsed (content hash); edges that pointed into changed files, and unresolved
+// ones that a new symbol may now satisfy, are resolved again. One writer at a time holds
+// .codeindex/sync.lock; every batch is one transaction, so a crash leaves a usable index.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Store } from '../store/store';
+import { openIndex, indexDir, writeMeta } from '../store/schema';
+import { acquireLock, readLockPid, unlock } from '../lockfile';
+import { debug } from '../log';
+import { loadConfig } from './config';
+import { Filter, walk } from './walk';
+import { GraphDb } from './graph-db';
+import { PathIndex, resolveModule } from './modules';
+import { rulesFor } from './languages/rules';
+import { Resolver, refKindOfEdge, RefInput } from './resolve';
+import { ParsePool, ParseResult, ParseTask } from './pool';
+import { languageForPath } from './languages/table';
+import { initParser, parseFile } from './parse';
+import { readSource } from './read-file';
+import { ExtractedRef } from './types';
+
+const log = debug('index');
+
+export interface SyncProgress { phase: 'scan' | 'parse' | 'resolve' | 'done'; done: number; total: number }
+
+export interface SyncOptions {
+  force?: boolean;
+  /** Watcher hint: only these project-relative paths changed (added, modified or deleted). */
+  changedPaths?: string[];
+  onProgress?: (p: SyncProgress) => void;
+  /** How long to wait for another writer's sync lock (default 60 s). */
+  lockTimeoutMs?: number;
+}
+
+export interface SyncSummary {
+  files: number;
+  parsed: number;
+  deleted: number;
+  nodes: number;
+  edges: number;
+  languages: Record<string, number>;
+  skippedTooLarge: number;
+  full: boolean;
+  ms: number;
+}
+
+export class SyncLockedError extends Error {}
+
+/** Files at most this many go through the main thread: a worker costs more than it saves. */
+const INLINE_PARSE_MAX = 16;
+const WRITE_BATCH = 200;
+
+interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[] }
+
+export const languageOf = (p: string) => languageForPath(p)?.id;
+
+export class Indexer {
+  private constructor(readonly root: string, readonly store: Store, private needsFull: boolean) {}
+
+  static async open(root: string): Promise<Indexer> {
+    const { store, needsFullIndex } = await openIndex(root);
+    return new Indexer(root, store, needsFullIndex);
+  }
+
+  close(): void {
+    this.store.close();
+  }
+
+  async sync(opts: SyncOptions = {}): Promise<SyncSummary> {
+    const lock = join(indexDir(this.root), 'sync.lock');
+    if (!(await acquireLock(lock, opts.lockTimeoutMs ?? 60_000))) {
+      const pid = readLockPid(lock);
+      throw new SyncLockedError(`another process (pid ${pid ?? '?'}) is indexing ${this.root}; wait for it to finish, or remove ${lock} if no such process is running`);
+    }
+    try {
+      return await this.syncLocked(opts);
+    } finally {
+      unlock(lock);
+    }
+  }
+
+  private async syncLocked(opts: SyncOptions): Promise<SyncSummary> {
+    const t0 = Date.now();
+    const progress = opts.onProgress ?? (() => {});
+    const full = !!opts.force || this.needsFull;
+    const config = loadConfig(this.root);
+    const filter = new Filter(this.root, config, languageOf);
+    const db = new GraphDb(this.store);
+
+    // 1. what changed
+    progress({ phase: 'scan', done: 0, total: 0 });
+    const tasks: ParseTask[] = [];
+    const mtimes = new Map<string, number>();
+    const deleted: number[] = [];
+    let skippedTooLarge = 0;
+    const consider = (path: string, language: string, size: number, mtimeMs: number) => {
+      const known = db.files.get(path);
+      mtimes.set(path, mtimeMs);
+      if (!full && known && known.size === size && known.mtime_ms === mtimeMs && known.language === language) return;
+      tasks.push({ path, language, knownHash: full ? undefined : known?.hash });
+    };
+    if (opts.changedPaths && !full) {
+      for (const path of new Set(opts.changedPaths)) {
+        const language = filter.accepts(path);
+        let st;
+        try { st = statSync(join(this.root, path)); } catch { st = undefined; }
+        if (language && st?.isFile() && st.size <= config.maxFileSize) consider(path, language, st.size, Math.floor(st.mtimeMs));
+        else if (db.files.has(path)) deleted.push(db.files.get(path)!.id);
+      }
+    } else {
+      const walked = walk(this.root, filter);
+      skippedTooLarge = walked.skippedTooLarge.length;
+      const present = new Set<string>();
+      for (const f of walked.files) { present.add(f.path); consider(f.path, f.language, f.size, f.mtimeMs); }
+      for (const [path, f] of db.files) if (!present.has(path)) deleted.push(f.id);
+    }
+    log(`scan: ${tasks.length} to parse, ${deleted.length} deleted (${Date.now() - t0} ms)`);
+    if (!tasks.length && !deleted.length && !full) {
+      return this.summary(0, 0, full, skippedTooLarge, t0);
+    }
+    this.store.transaction(() => writeMeta(this.store, { syncState: 'indexing' } as never));
+
+    // 2. parse (workers for many files) and write symbols, batch by batch
+    const touched = new Set<number>();
+    const dangling: number[] = [];
+    const pending: Pending[] = [];
+    const definedNames = new Set<string>();
+    let parsed = 0;
+    let added = 0;
+    let pool: ParsePool | undefined;
+    const results = async function* (root: string): AsyncGenerator<ParseResult[]> {
+      if (tasks.length <= INLINE_PARSE_MAX) {
+        await initParser();
+        const out: ParseResult[] = [];
+        for (const t of tasks) {
+          const r = readSource(join(root, t.path));
+          if (r.skipped) out.push({ path: t.path, hash: r.hash, size: r.size, extraction: null, skipped: r.skipped });
+          else if (t.knownHash === r.hash) out.push({ path: t.path, hash: r.hash, size: r.size, extraction: null, skipped: 'unchanged' });
+          else out.push({ path: t.path, hash: r.hash, size: r.size, extraction: await parseFile(t.path, r.text!) });
+        }
+        yield out;
+        return;
+      }
+      pool = new ParsePool(root);
+      const chunk = 16;
+      const inflight: Promise<ParseResult[]>[] = [];
+      for (let i = 0; i < tasks.length; i += chunk) inflight.push(pool.parse(tasks.slice(i, i + chunk)));
+      for (const p of inflight) yield await p;
+    };
+    try {
+      let batch: ParseResult[] = [];
+      const flush = () => {
+        const b = batch;
+        batch = [];
+        this.store.transaction(() => {
+          for (const r of b) {
+            const known = db.files.get(r.path);
+            if (r.skipped === 'unchanged' && known) { db.touchFile(known.id, mtimes.get(r.path) ?? 0); continue; }
+            if (!r.extraction) {
+              if (known) deleted.push(known.id); // now binary or unreadable: drop it
+              continue;
+            }
+            const ex = r.extraction;
+            if (known) dangling.push(...db.clearFile(known.id, false, touched));
+            else added++;
+            const endLine = ex.symbols.reduce((m, s) => Math.max(m, s.endLine), 1);
+            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, r.hash, r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine);
+            const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
+            db.insertImports(fileId, ex.imports);
+            for (const s of ex.symbols) definedNames.add(s.name);
+            pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs });
+            parsed++;
+          }
+        });
+      };
+      let done = 0;
+      for await (const chunk of results(this.root)) {
+        batch.push(...chunk);
+        done += chunk.length;
+        progress({ phase: 'parse', done, total: tasks.length });
+        if (batch.length >= WRITE_BATCH) flush();
+      }
+      flush();
+    } finally {
+      await (pool as ParsePool | undefined)?.close();
+    }
+    if (deleted.length) {
+      this.store.transaction(() => {
+        for (const id of new Set(deleted)) dangling.push(...db.clearFile(id, true, touched));
+      });
+    }
+    log(`parse+write: ${parsed} files (${Date.now() - t0} ms)`);
+
+    // 3. resolve
+    progress({ phase: 'resolve', done: 0, total: pending.length });
+    this.store.transaction(() => this.resolveAll(db, pending, dangling, definedNames, deleted.length > 0 || added > 0, touched, full));
+    this.needsFull = false;
+    log(`resolve: done (${Date.now() - t0} ms)`);
+    progress({ phase: 'done', done: pending.length, total: pending.length });
+    return this.summary(parsed, new Set(deleted).size, full, skippedTooLarge, t0);
+  }
+
+  private resolveAll(db: GraphDb, pending: Pending[], dangling: number[], definedNames: Set<string>, filesChanged: boolean, touched: Set<number>, full: boolean): void {
+    const s = this.store;
+    db.resetCaches();
+    const paths = new PathIndex(db.files.keys(), this.root);
+    const pendingFiles = new Set(pending.map((p) => p.fileId));
+    const reresolveFiles = new Set<number>();
+
+    // imports: the changed files', then any other file's import that was unresolved (a file may have appeared)
+    const importRows = (where: string, ...p: number[]) =>
+      s.prepare(`SELECT rowid AS rid, file_id, source, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; resolved_file_id: number | null }>(...p);
+    const rows = pending.flatMap((p) => importRows('file_id = ?', p.fileId));
+    if (filesChanged && !full) for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) rows.push(r);
+    const memo = new Map<string, number[]>();
+    const setResolved = s.prepare('UPDATE file_imports SET resolved_file_id = ? WHERE rowid = ?');
+    const addRow = s.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport, resolved_file_id) SELECT file_id, source, imported, local, line, reexport, ? FROM file_imports WHERE rowid = ?');
+    const importEdges = new Map<number, Set<number>>(); // file -> imported files
+    for (const r of rows) {
+      const f = db.filesById.get(r.file_id);
+      if (!f) continue;
+      const key = `${r.file_id}\0${r.source}`;
+      let targets = memo.get(key);
+      if (!targets) {
+        targets = resolveModule(r.source, f.path, rulesFor(f.language).importStyle, paths)
+          .map((p) => db.files.get(p)?.id).filter((id): id is number => id !== undefined && id !== r.file_id);
+        memo.set(key, targets);
+      }
+      if (!targets.length) continue;
+      setResolved.run(targets[0], r.rid);
+      for (const t of targets.slice(1)) addRow.run(t, r.rid); // a Go package is a folder of files
+      let set = importEdges.get(r.file_id);
+      if (!set) importEdges.set(r.file_id, (set = new Set()));
+      for (const t of targets) set.add(t);
+      if (!pendingFiles.has(r.file_id)) reresolveFiles.add(r.file_id);
+    }
+    const fileNode = new Map(pending.map((p) => [p.fileId, p.fileNodeId]));
+    const fileNodeOf = (id: number) => fileNode.get(id) ?? db.fileNodeId(id);
+    for (const [from, tos] of importEdges) {
+      const src = fileNodeOf(from);
+      if (src === undefined) continue;
+      if (!pendingFiles.has(from)) s.prepare("DELETE FROM edges WHERE src = ? AND kind = 'imports'").run(src);
+      const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).map((x) => x.t));
+      for (const to of all) {
+        const dst = fileNodeOf(to);
+        if (dst !== undefined) { db.insertEdge(src, dst, 'imports', 'exact', from, 0, db.filesById.get(to)?.path ?? ''); touched.add(dst); }
+      }
+    }
+    // dangling import edges into deleted files
+    s.prepare("DELETE FROM edges WHERE kind = 'imports' AND dst IS NULL").run();
+    db.resetCaches();
+
+    // references of the changed files: heritage first, so member lookups through supertypes work
+    const resolver = new Resolver(db);
+    const order = (r: ExtractedRef) => (r.kind === 'extends' || r.kind === 'implements' ? 0 : 1);
+    for (const pass of [0, 1]) {
+      for (const p of pending) {
+        for (const ref of p.refs) {
+          if (order(ref) !== pass) continue;
+          const src = ref.from >= 0 ? p.nodeIds[ref.from] : p.fileNodeId;
+          const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver });
+          db.insertEdge(src, res.dst, res.edgeKind, res.resolution, p.fileId, ref.line, ref.name, ref.receiver);
+          if (res.dst !== null) {
+            touched.add(res.dst);
+            if (pass === 0) db.noteSupertype(src, res.dst);
+          }
+        }
+      }
+    }
+
+    // edges of other files: detached ones, unresolved ones a new name may satisfy, and all of
+    // the files whose imports now resolve differently
+    if (!full) {
+      const ids = new Set(dangling);
+      const byTarget = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
+      for (const name of definedNames) for (const r of byTarget.all<{ id: number }>(name)) ids.add(r.id);
+      for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
+      const get = s.prepare('SELECT id, src, file_id, kind, target, receiver FROM edges WHERE id = ?');
+      for (const id of ids) {
+        const e = get.get<{ id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null }>(id);
+        if (!e || pendingFiles.has(e.file_id) || e.kind === 'imports' || e.kind === 'contains' || e.kind === 'overrides') continue;
+        const ref: RefInput = { src: e.src, fileId: e.file_id, name: e.target, kind: refKindOfEdge(e.kind), receiver: e.receiver };
+        const res = resolver.resolve(ref);
+        db.updateEdge(e.id, res.dst, res.dst === null ? e.kind : res.edgeKind, res.resolution);
+        if (res.dst !== null) touched.add(res.dst);
+      }
+    }
+
+    // overrides: a method whose class has a supertype (transitively) with a method of that name
+    s.exec("DELETE FROM edges WHERE kind = 'overrides'");
+    s.exec(`WITH RECURSIVE anc(cls, sup, depth) AS (
+        SELECT src, dst, 1 FROM edges WHERE kind IN ('extends', 'implements') AND dst IS NOT NULL
+        UNION SELECT anc.cls, e.dst, anc.depth + 1 FROM anc JOIN edges e ON e.src = anc.sup AND e.kind IN ('extends', 'implements') AND e.dst IS NOT NULL WHERE anc.depth < 8)
+      INSERT INTO edges(src, dst, kind, resolution, file_id, line, target)
+      SELECT DISTINCT m.id, bm.id, 'overrides', 'exact', m.file_id, m.start_line, m.name
+      FROM anc JOIN nodes m ON m.parent_id = anc.cls AND m.kind = 'method'
+      JOIN nodes bm ON bm.parent_id = anc.sup AND bm.kind = 'method' AND bm.name = m.name`);
+
+    // centrality: incoming calls, instantiations, references and heritage
+    const rankSql = "UPDATE nodes SET rank = (SELECT count(*) FROM edges WHERE dst = nodes.id AND kind IN ('calls', 'instantiates', 'references', 'extends', 'implements', 'imports'))";
+    if (full) s.exec(rankSql);
+    else {
+      const up = s.prepare(`${rankSql} WHERE id = ?`);
+      for (const id of touched) up.run(id);
+    }
+    writeMeta(s, { lastIndexedAt: Date.now(), syncState: 'complete' });
+  }
+
+  private summary(parsed: number, deleted: number, full: boolean, skippedTooLarge: number, t0: number): SyncSummary {
+    const s = this.store;
+    const count = (sql: string) => s.prepare(sql).get<{ n: number }>()!.n;
+    const languages: Record<string, number> = {};
+    for (const r of s.prepare('SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language').all<{ language: string; n: number }>()) languages[r.language] = r.n;
+    return {
+      files: count('SELECT count(*) AS n FROM files'),
+      parsed, deleted,
+      nodes: count("SELECT count(*) AS n FROM nodes WHERE kind != 'file'"),
+      edges: count("SELECT count(*) AS n FROM edges WHERE kind != 'contains'"),
+      languages, skippedTooLarge, full, ms: Date.now() - t0,
+    };
+  }
+}

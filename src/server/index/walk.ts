@@ -1,0 +1,133 @@
+// Which files of a project are indexed: not under .gitignore (nested files and negations, as git
+// reads them), not under codeindex.json "exclude", in an indexed language, no larger than the cap.
+// The same Filter answers the watcher for single paths.
+import { readdirSync, readFileSync, realpathSync, statSync, Dirent } from 'node:fs';
+import { join } from 'node:path';
+import ignore, { Ignore } from 'ignore';
+import { ProjectConfig } from './config';
+
+/** Never indexed, whatever the ignore files say. */
+export const ALWAYS_EXCLUDED_DIRS = new Set(['.git', '.codeindex', 'node_modules', '.hg', '.svn']);
+
+export interface WalkedFile {
+  path: string; // relative to the root, '/' separators
+  size: number;
+  mtimeMs: number;
+  language: string;
+}
+
+export interface WalkResult {
+  files: WalkedFile[];
+  skippedTooLarge: string[];
+}
+
+export type LanguageOf = (relPath: string) => string | undefined;
+
+export class Filter {
+  private readonly ignoreFiles = new Map<string, Ignore | null>(); // dir -> its .gitignore
+  private readonly exclude: Ignore;
+  private readonly languages?: Set<string>;
+
+  constructor(private readonly root: string, readonly config: ProjectConfig, private readonly languageOf: LanguageOf) {
+    this.exclude = ignore().add(config.exclude);
+    if (config.languages) this.languages = new Set(config.languages);
+    const info = this.load('.git/info', 'exclude');
+    if (info) this.ignoreFiles.set('.git-info', info);
+  }
+
+  private load(dir: string, name = '.gitignore'): Ignore | null {
+    try {
+      return ignore().add(readFileSync(join(this.root, dir, name), 'utf8'));
+    } catch {
+      return null;
+    }
+  }
+
+  private gitignoreOf(dir: string): Ignore | null {
+    let ig = this.ignoreFiles.get(dir);
+    if (ig === undefined) {
+      ig = this.load(dir);
+      this.ignoreFiles.set(dir, ig);
+    }
+    return ig;
+  }
+
+  /** Forget a cached .gitignore (the watcher calls this when one changes). */
+  invalidate(dir: string): void {
+    this.ignoreFiles.delete(dir);
+  }
+
+  /** Whether one entry is excluded, judging only its own name against the rules (not its parents). */
+  excludedEntry(rel: string, isDir: boolean): boolean {
+    const base = rel.slice(rel.lastIndexOf('/') + 1);
+    if (isDir && ALWAYS_EXCLUDED_DIRS.has(base)) return true;
+    const probe = isDir ? `${rel}/` : rel;
+    if (this.exclude.ignores(probe)) return true;
+    // The deepest .gitignore with an opinion decides (a negation in a subfolder re-includes).
+    const parts = rel.split('/');
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const dir = parts.slice(0, i).join('/');
+      const ig = this.gitignoreOf(dir);
+      if (!ig) continue;
+      const r = ig.test(isDir ? `${parts.slice(i).join('/')}/` : parts.slice(i).join('/'));
+      if (r.ignored) return true;
+      if (r.unignored) return false;
+    }
+    const info = this.ignoreFiles.get('.git-info');
+    return !!info && info.ignores(probe);
+  }
+
+  /** Whether a file is indexed: no excluded ancestor, not excluded itself, in an indexed language. */
+  accepts(rel: string): string | undefined {
+    const parts = rel.split('/');
+    for (let i = 1; i < parts.length; i++) if (this.excludedEntry(parts.slice(0, i).join('/'), true)) return undefined;
+    if (this.excludedEntry(rel, false)) return undefined;
+    return this.language(rel);
+  }
+
+  language(rel: string): string | undefined {
+    const lang = this.languageOf(rel);
+    if (!lang || (this.languages && !this.languages.has(lang))) return undefined;
+    return lang;
+  }
+}
+
+export function walk(root: string, filter: Filter): WalkResult {
+  const files: WalkedFile[] = [];
+  const skippedTooLarge: string[] = [];
+  const seen = new Set<string>(); // real paths of visited folders: stops symlink loops
+  const max = filter.config.maxFileSize;
+
+  const visit = (dirRel: string) => {
+    const abs = dirRel ? join(root, dirRel) : root;
+    let real: string;
+    try { real = realpathSync(abs); } catch { return; }
+    if (seen.has(real)) return;
+    seen.add(real);
+    let entries: Dirent[];
+    try { entries = readdirSync(abs, { withFileTypes: true }); } catch { return; }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const rel = dirRel ? `${dirRel}/${e.name}` : e.name;
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      let st: import("node:fs").Stats | undefined;
+      if (e.isSymbolicLink()) {
+        try { st = statSync(join(root, rel)); } catch { continue; } // dangling link
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+      }
+      if (isDir) {
+        if (!filter.excludedEntry(rel, true)) visit(rel);
+      } else if (isFile) {
+        const language = filter.language(rel);
+        if (!language || filter.excludedEntry(rel, false)) continue;
+        st ??= statSync(join(root, rel));
+        if (st.size > max) { skippedTooLarge.push(rel); continue; }
+        files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs), language });
+      }
+    }
+  };
+  visit('');
+  return { files, skippedTooLarge };
+}
