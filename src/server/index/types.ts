@@ -34,6 +34,9 @@ export interface ExtractedRef {
   from: number;
   /** For member access `a.b.c()`: the text before the name (`a.b`), `this`, `self`, `super`... */
   receiver?: string;
+  /** When `from` is -1 because the ref sits in a container whose type is defined in another file
+   *  (Rust `impl Trait for Foo`, Swift `extension Foo: P`): that type's qualified name (`Foo`). */
+  scope?: string;
 }
 
 export interface ExtractedImport {
@@ -53,6 +56,9 @@ export interface FileExtraction {
   imports: ExtractedImport[];
   /** Names the file exports without defining them there (e.g. `export { a as b }`): local -> exported. */
   exportAliases?: { local: string; exported: string }[];
+  /** The file's package/namespace declaration as written (Go `package x`, Java `package a.b`,
+   *  Kotlin/Scala `package`, C# file-scoped `namespace`, PHP `namespace`), if any. */
+  package?: string;
   /** Parse errors are not fatal: tree-sitter recovers; this counts ERROR nodes. */
   errorCount: number;
 }

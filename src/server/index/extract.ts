@@ -1,0 +1,566 @@
+// The one extraction loop: query matches of one parsed file -> symbols, refs, imports.
+// Everything that differs between languages comes from the query captures (see the scheme at the
+// top of languages/table.ts) and the language's table entry; there is no per-language branch here.
+import type { Language, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
+import type { ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
+import type { ContainerKind, LanguageSpec } from './languages/table';
+
+const enum R {
+  Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
+  Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
+  ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
+}
+
+interface Role { role: R; kind?: string }
+
+const NODE_KINDS: ReadonlySet<string> = new Set<NodeKind>([
+  'module', 'namespace', 'class', 'interface', 'struct', 'enum', 'trait', 'type', 'function',
+  'method', 'constructor', 'field', 'property', 'constant', 'variable', 'enum_member', 'macro',
+]);
+const REF_KINDS: ReadonlySet<string> = new Set<RefKind>(['call', 'new', 'type', 'value', 'extends', 'implements']);
+const FIXED: Record<string, R> = {
+  name: R.Name, body: R.Body, doc: R.Doc, scope: R.Scope, receiver: R.Receiver, container: R.Container,
+  import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
+  'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
+  'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
+  noref: R.NoRef, package: R.Package, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+};
+
+/** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
+export function captureRole(name: string): Role {
+  if (name.startsWith('_')) return { role: R.Ignore };
+  const fixed = FIXED[name];
+  if (fixed !== undefined) return { role: fixed };
+  if (name.startsWith('definition.') && NODE_KINDS.has(name.slice(11))) return { role: R.Def, kind: name.slice(11) };
+  if (name.startsWith('reference.') && REF_KINDS.has(name.slice(10))) return { role: R.Ref, kind: name.slice(10) };
+  throw new Error(`unknown capture @${name}`);
+}
+
+/** A language ready to extract: its table entry, its compiled query, and precomputed sets. */
+export interface CompiledLanguage {
+  spec: LanguageSpec;
+  language: Language;
+  query: Query;
+  roles: Map<string, Role>;
+  comments: Set<string>;
+  docSkip: Set<string>;
+  declWrappers: Set<string>;
+  exportWrappers: Set<string>;
+  docWrappers: Set<string>;
+  bodyFields: string[];
+  bodyTypes: Set<string>;
+  modifierContainers: Set<string>;
+  visibilityWords: Map<string, string>;
+  asyncWords: Set<string>;
+  fileLocalWords: Set<string>;
+  accessLabels: Set<string>;
+  methodParents: Set<string>;
+  constructorNames: Set<string>;
+}
+
+const DEFAULT_VISIBILITY_WORDS: Record<string, string> = {
+  public: 'public', private: 'private', protected: 'protected', internal: 'internal',
+  fileprivate: 'private', open: 'public', pub: 'public', crate: 'internal', external: 'public',
+  'public:': 'public', 'private:': 'private', 'protected:': 'protected',
+};
+
+export function compileLanguage(spec: LanguageSpec, language: Language, query: Query): CompiledLanguage {
+  const roles = new Map<string, Role>();
+  for (const n of query.captureNames) roles.set(n, captureRole(n));
+  const w = spec.wrappers ?? {};
+  return {
+    spec, language, query, roles,
+    comments: new Set(spec.comments),
+    docSkip: new Set(spec.docSkip ?? []),
+    declWrappers: new Set(w.decl ?? []),
+    exportWrappers: new Set(w.export ?? []),
+    docWrappers: new Set(w.doc ?? []),
+    bodyFields: spec.bodyFields ?? ['body'],
+    bodyTypes: new Set(spec.bodyTypes ?? []),
+    modifierContainers: new Set(spec.modifierContainers ?? []),
+    visibilityWords: new Map(Object.entries({ ...DEFAULT_VISIBILITY_WORDS, ...(spec.visibilityWords ?? {}) })),
+    asyncWords: new Set(spec.asyncWords ?? ['async']),
+    fileLocalWords: new Set(spec.fileLocalWords ?? []),
+    accessLabels: new Set(spec.accessLabels?.types ?? []),
+    methodParents: new Set(spec.methodParents ?? ['class', 'struct', 'interface', 'trait', 'enum']),
+    constructorNames: new Set(spec.constructorNames ?? []),
+  };
+}
+
+/** A range to re-parse in another language (Vue/HTML <script>). */
+export interface Injection { languageId: string; node: Node }
+
+export interface ExtractResult { extraction: FileExtraction; injections: Injection[] }
+
+// One definition or container, before it becomes a symbol.
+interface Entry {
+  start: number; end: number;
+  node: Node; nameNode: Node; name: string;
+  kind: string; // NodeKind, or '' for a container
+  pattern: number;
+  body?: Node; doc?: Node[]; scope?: Node;
+  props?: Record<string, string | null>;
+  // filled by the sweep
+  qual: string;
+  enclosing?: Entry; // innermost lexically enclosing entry
+  index: number; // symbol index, -1 for containers
+  bound: number; // containers and @scope: the same-file type they attach to, else -1
+}
+
+interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number }
+
+interface ImportRec {
+  sourceNode: Node; stmt?: Node; reexport: boolean;
+  names: { imported: string; local: string; pos: number }[];
+  bindsNothing: boolean;
+}
+
+const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'type']);
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor']);
+const SIGNATURE_MAX = 200;
+/** Annotations / attributes / decorators before a declaration (`@Override`, `[Test]`, `#[inline]`). */
+const LEADING_ANNOTATIONS = /^(?:(?:@[\w.]+(?:\((?:[^()]|\([^()]*\))*\))?|#?\[[^\]]*\])\s*)+/;
+const DOC_MAX = 1500;
+
+function byPosition(a: Entry, b: Entry): number {
+  return a.start - b.start || b.end - a.end || (a.kind === '' ? -1 : b.kind === '' ? 1 : 0);
+}
+
+export function extract(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
+  const root = tree.rootNode;
+  const defs = new Map<number, Entry>(); // by name node start: several patterns may match one symbol
+  const refs = new Map<number, RefRec>();
+  const imports = new Map<number, ImportRec>();
+  const exportAliases: { local: string; exported: string }[] = [];
+  const injections: Injection[] = [];
+  let packageName: string | undefined;
+
+  for (const m of matches ?? lang.query.matches(root)) {
+    let main: Node | undefined, mainRole = R.Ignore, kind = '';
+    let name: Node | undefined, body: Node | undefined, scope: Node | undefined, receiver: Node | undefined;
+    let doc: Node[] | undefined;
+    let src: Node | undefined, stmt: Node | undefined, reexport = false;
+    let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
+    let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
+    let injLang: Node | undefined;
+    for (const c of m.captures) {
+      const r = lang.roles.get(c.name);
+      if (!r) continue;
+      switch (r.role) {
+        case R.Def: case R.Ref: main = c.node; mainRole = r.role; kind = r.kind!; break;
+        case R.NoRef: main = c.node; mainRole = R.Ref; kind = ''; break;
+        case R.Container: main = c.node; mainRole = R.Container; break;
+        case R.Name: name = c.node; break;
+        case R.Body: body = c.node; break;
+        case R.Doc: (doc ??= []).push(c.node); break;
+        case R.Scope: scope = c.node; break;
+        case R.Receiver: receiver = c.node; break;
+        case R.Import: stmt = c.node; break;
+        case R.Reexport: stmt = c.node; reexport = true; break;
+        case R.ImportSource: src = c.node; break;
+        case R.ImportName: impName = c.node; break;
+        case R.ImportAlias: impAlias = c.node; break;
+        case R.ImportDefault: impDefault = c.node; break;
+        case R.ImportWildcard: wildcard = true; break;
+        case R.ExportName: expName = c.node; break;
+        case R.ExportAlias: expAlias = c.node; break;
+        case R.ExportDefault: expDefault = c.node; break;
+        case R.Package: packageName ??= squash(text(source, c.node)); break;
+        case R.InjContent: main = c.node; mainRole = R.InjContent; break;
+        case R.InjLanguage: injLang = c.node; break;
+        default: break;
+      }
+    }
+    if (mainRole === R.Def || mainRole === R.Container) {
+      if (!name) continue;
+      const key = name.startIndex;
+      const prev = defs.get(key);
+      if (prev && prev.pattern <= m.patternIndex) continue;
+      defs.set(key, {
+        start: main!.startIndex, end: main!.endIndex, node: main!, nameNode: name, name: unquote(text(source, name)),
+        kind: mainRole === R.Container ? '' : kind, pattern: m.patternIndex, body, doc, scope,
+        props: m.setProperties as Record<string, string | null> | undefined,
+        qual: '', index: -1, bound: -1,
+      });
+    } else if (mainRole === R.Ref) {
+      const n = name ?? main!;
+      const prev = refs.get(n.startIndex);
+      if (prev && prev.pattern <= m.patternIndex) continue;
+      refs.set(n.startIndex, { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex });
+    } else if (src) {
+      let rec = imports.get(src.startIndex);
+      if (!rec) imports.set(src.startIndex, (rec = { sourceNode: src, stmt, reexport, names: [], bindsNothing: false }));
+      else { rec.stmt ??= stmt; rec.reexport ||= reexport; }
+      const alias = impAlias ? text(source, impAlias) : undefined;
+      if (alias === '_') rec.bindsNothing = true;
+      else if (alias === '.' || wildcard) rec.names.push({ imported: '*', local: '*', pos: (impAlias ?? src).startIndex });
+      else if (impName) {
+        const imported = text(source, impName);
+        rec.names.push({ imported, local: alias ?? imported, pos: impName.startIndex });
+      } else if (alias !== undefined) rec.names.push({ imported: '*', local: alias, pos: impAlias!.startIndex });
+      if (impDefault) rec.names.push({ imported: 'default', local: text(source, impDefault), pos: impDefault.startIndex });
+    } else if (expName) {
+      const local = text(source, expName);
+      exportAliases.push({ local, exported: expAlias ? text(source, expAlias) : local });
+    } else if (expDefault) {
+      exportAliases.push({ local: text(source, expDefault), exported: 'default' });
+    } else if (mainRole === R.InjContent && lang.spec.injection) {
+      const inj = lang.spec.injection;
+      const id = injLang ? inj.languages[unquote(text(source, injLang)).toLowerCase()] : inj.default;
+      if (id) injections.push({ languageId: id, node: main! });
+    }
+  }
+
+  // ── Symbols: sort definitions and containers by position, then one sweep with a stack ──
+  const entries = [...defs.values()].sort(byPosition);
+  const symbols: ExtractedSymbol[] = [];
+  const symEntries: Entry[] = [];
+  const stack: Entry[] = [];
+  // Two definitions on one node (`int a, b;`) are siblings, not nested.
+  const contains = (o: Entry, e: Entry) => o.start <= e.start && e.end <= o.end && (o.kind === '' || o.start !== e.start || o.end !== e.end);
+  for (const e of entries) {
+    while (stack.length && !contains(stack[stack.length - 1], e)) stack.pop();
+    const enc = stack[stack.length - 1];
+    e.enclosing = enc;
+    let qual = enc ? enc.qual + '.' : '';
+    if (e.scope) qual += scopeText(source, e.scope) + '.';
+    e.qual = qual + e.name;
+    if (e.kind !== '') {
+      const encClassLike = enc && (enc.kind === '' || lang.methodParents.has(enc.kind));
+      if (e.kind === 'function' && (encClassLike || e.scope)) e.kind = 'method';
+      if ((e.kind === 'method' || e.kind === 'function') &&
+          (lang.constructorNames.has(e.name) || (lang.spec.constructorIsClassName && enc && encClassLike && enc.name === e.name))) {
+        e.kind = 'constructor';
+      }
+      e.index = symEntries.length;
+      symEntries.push(e);
+    }
+    stack.push(e);
+  }
+  // Containers and out-of-line scopes attach to a same-file type of that qualified name.
+  const types = new Map<string, number>();
+  for (const e of symEntries) if (TYPE_KINDS.has(e.kind) && !types.has(e.qual)) types.set(e.qual, e.index);
+  const lexicalSymbol = (e: Entry | undefined): number => {
+    for (let x = e; x; x = x.enclosing) {
+      if (x.kind !== '') return x.index;
+      if (x.bound < 0) x.bound = types.get(x.qual) ?? -2;
+      if (x.bound >= 0) return x.bound;
+    }
+    return -1;
+  };
+  for (const e of symEntries) {
+    let parent = -1;
+    if (e.scope) parent = types.get(e.qual.slice(0, e.qual.length - e.name.length - 1)) ?? -1;
+    if (parent < 0) parent = lexicalSymbol(e.enclosing);
+    symbols.push(makeSymbol(lang, source, e, parent, symEntries));
+  }
+  // Exported: members follow their container (see ExportRule); names in `export { }` count too.
+  const exportedNames = new Set<string>();
+  for (const a of exportAliases) exportedNames.add(a.local);
+  const memo = new Int8Array(symbols.length); // 0 unknown, 1 no, 2 yes, 3 visiting
+  const exported = (i: number): boolean => {
+    if (memo[i] === 1 || memo[i] === 3) return false;
+    if (memo[i] === 2) return true;
+    memo[i] = 3;
+    const s = symbols[i];
+    let r: boolean;
+    if (s.parent < 0) r = s.isExported || exportedNames.has(s.name);
+    else {
+      const p = symbols[s.parent];
+      if (FUNCTION_KINDS.has(p.kind)) r = false;
+      else if (p.kind === 'namespace' || p.kind === 'module') r = s.isExported && exported(s.parent);
+      else r = memberVisible(lang, s) && exported(s.parent);
+    }
+    memo[i] = r ? 2 : 1;
+    return r;
+  };
+  for (let i = 0; i < symbols.length; i++) exported(i);
+  for (let i = 0; i < symbols.length; i++) symbols[i].isExported = memo[i] === 2;
+
+  // ── Refs: sorted by position; `from` by a sweep over the same sorted entries ──
+  const defNames = new Set<number>();
+  for (const e of entries) defNames.add(e.nameNode.startIndex);
+  const refList = [...refs.values()].filter((r) => r.kind && !defNames.has(r.nameNode.startIndex));
+  refList.sort((a, b) => a.nameNode.startIndex - b.nameNode.startIndex);
+  const out: ExtractedRef[] = [];
+  stack.length = 0;
+  let ei = 0;
+  for (const r of refList) {
+    const pos = r.nameNode.startIndex;
+    while (ei < entries.length && entries[ei].start <= pos) {
+      const e = entries[ei++];
+      while (stack.length && !contains(stack[stack.length - 1], e)) stack.pop();
+      stack.push(e);
+    }
+    while (stack.length && stack[stack.length - 1].end <= pos) stack.pop();
+    const enc = stack[stack.length - 1];
+    const p = r.nameNode.startPosition;
+    const ref: ExtractedRef = { name: text(source, r.nameNode), kind: r.kind as RefKind, line: p.row + 1, col: p.column, from: lexicalSymbol(enc) };
+    if (r.receiver) ref.receiver = squash(text(source, r.receiver));
+    if (enc && ref.from < 0 && enc.kind === '') ref.scope = enc.qual;
+    out.push(ref);
+  }
+
+  // ── Imports ──
+  const importList: ExtractedImport[] = [];
+  const recs = [...imports.values()].sort((a, b) => a.sourceNode.startIndex - b.sourceNode.startIndex);
+  for (const rec of recs) {
+    const source_ = unquote(text(source, rec.sourceNode));
+    let names = rec.names.sort((a, b) => a.pos - b.pos).map(({ imported, local }) => ({ imported, local }));
+    if (!names.length && !rec.bindsNothing) names = bareBinding(lang.spec.bareImport, source_);
+    const seen = new Set<string>();
+    names = names.filter((n) => { const k = n.imported + '\0' + n.local; if (seen.has(k)) return false; seen.add(k); return true; });
+    const imp: ExtractedImport = { source: source_, names, line: (rec.stmt ?? rec.sourceNode).startPosition.row + 1 };
+    if (rec.reexport) imp.reexport = true;
+    importList.push(imp);
+  }
+
+  const extraction: FileExtraction = {
+    language: lang.spec.id,
+    symbols,
+    refs: out,
+    imports: importList,
+    errorCount: root.hasError ? countErrors(root) : 0,
+  };
+  if (exportAliases.length) extraction.exportAliases = exportAliases;
+  if (packageName) extraction.package = packageName;
+  return { extraction, injections };
+}
+
+function countErrors(root: Node): number {
+  let n = 0;
+  const cursor = root.walk();
+  try {
+    // Descend only into subtrees that contain an error.
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.isError || node.isMissing) n++;
+      if (node.hasError && !node.isError && cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return n;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+function bareBinding(rule: LanguageSpec['bareImport'], source: string): { imported: string; local: string }[] {
+  switch (rule) {
+    case 'source': return [{ imported: '*', local: source }];
+    case 'wildcard': return [{ imported: '*', local: '*' }];
+    case 'last-segment': {
+      const parts = source.split(/[/\\.:]+/).filter(Boolean);
+      let last = parts[parts.length - 1] ?? source;
+      if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2];
+      return [{ imported: '*', local: last.replace(/[^\w$]/g, '_') }];
+    }
+    default: return [];
+  }
+}
+
+// ── Per-symbol fields ──────────────────────────────────────────────────────────────────────
+
+function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: number, all: Entry[]): ExtractedSymbol {
+  // The declaration as written may start at a wrapper (`const f = () => ...`, `export ...`).
+  let outer = e.node, declStart = e.node;
+  let underExport = false;
+  for (let p = e.node.parent; p; p = p.parent) {
+    if (lang.declWrappers.has(p.type)) {
+      // `const a = 1, b = 2` / Go `const ( ... )`: the wrapper belongs to no one declaration.
+      if (p.namedChildCount > 1) break;
+      declStart = p; outer = p;
+    }
+    else if (lang.exportWrappers.has(p.type)) { underExport = true; outer = p; }
+    else if (lang.docWrappers.has(p.type)) outer = p;
+    else break;
+  }
+  const start = declStart.startPosition;
+  const body = e.body ?? findBody(lang, e.node);
+  const keywords = collectKeywords(lang, e.node, body);
+  const parentEntry = parent >= 0 ? all[parent] : undefined;
+  const visibility = visibilityOf(lang, e, keywords, parentEntry, parent < 0);
+  let isExported: boolean;
+  switch (lang.spec.exportRule) {
+    case 'export-statement': isExported = underExport; break;
+    case 'capitalized': isExported = isUpper(e.name); break;
+    case 'visibility': isExported = visibility === 'public'; break;
+    case 'not-private': isExported = visibility !== 'private'; break;
+  }
+  let isAsync = false;
+  for (const k of keywords) if (lang.asyncWords.has(k)) isAsync = true;
+  return {
+    name: e.name,
+    kind: e.kind as NodeKind,
+    qualifiedName: e.qual,
+    startLine: start.row + 1,
+    endLine: e.node.endPosition.row + 1,
+    startCol: start.column,
+    signature: signatureOf(source, declStart.startIndex, body && body.startIndex >= declStart.startIndex ? body.startIndex : -1, e.node.endIndex),
+    docstring: docOf(lang, source, e, outer, body),
+    visibility,
+    isAsync,
+    isExported,
+    parent,
+  };
+}
+
+function findBody(lang: CompiledLanguage, node: Node): Node | undefined {
+  for (const f of lang.bodyFields) {
+    const b = node.childForFieldName(f);
+    if (b) return b;
+  }
+  if (lang.bodyTypes.size) {
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c && lang.bodyTypes.has(c.type)) return c;
+    }
+  }
+  return undefined;
+}
+
+/** Modifier tokens of a declaration: its anonymous children, those inside modifier containers,
+ *  and those of the node that owns the body (`const f = async () => {}`). */
+function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefined): string[] {
+  const out: string[] = [];
+  const scan = (n: Node, depth: number) => {
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (body && c.startIndex >= body.startIndex) break;
+      if (!c.isNamed || (depth > 0 && c.childCount === 0)) out.push(c.type);
+      else if (depth < 3 && lang.modifierContainers.has(c.type)) {
+        if (c.childCount === 0) out.push(c.type);
+        scan(c, depth + 1);
+      }
+    }
+  };
+  scan(node, 0);
+  const owner = body?.parent;
+  if (owner && owner.startIndex > node.startIndex && owner.endIndex <= node.endIndex) scan(owner, 1);
+  if (body && body.childCount && !body.child(0)!.isNamed) out.push(body.child(0)!.type);
+  return out;
+}
+
+function visibilityOf(lang: CompiledLanguage, e: Entry, keywords: string[], parent: Entry | undefined, topLevel: boolean): string {
+  const fixed = e.props?.visibility;
+  if (fixed) return fixed;
+  let vis = '';
+  for (const k of keywords) {
+    const v = lang.visibilityWords.get(k);
+    if (v) vis = v;
+    else if (topLevel && lang.fileLocalWords.has(k)) vis = 'private';
+  }
+  if (vis) return vis;
+  if (lang.accessLabels.size && parent) {
+    for (let s = e.node.previousSibling; s; s = s.previousSibling) {
+      if (lang.accessLabels.has(s.type)) {
+        const v = lang.visibilityWords.get(s.text.trim());
+        if (v) return v;
+      }
+    }
+  }
+  const prefixes = lang.spec.privatePrefixes;
+  if (prefixes) {
+    for (const p of prefixes) if (e.name.startsWith(p) && !(p === '_' && e.name.startsWith('__') && e.name.endsWith('__'))) return 'private';
+  }
+  if (lang.spec.exportRule === 'capitalized') return isUpper(e.name) ? 'public' : 'private';
+  if (parent && parent.kind !== '' && !FUNCTION_KINDS.has(parent.kind)) {
+    const mv = lang.spec.memberVisibility?.[parent.kind as ContainerKind];
+    if (mv) return mv;
+  }
+  return lang.spec.defaultVisibility ?? '';
+}
+
+function memberVisible(lang: CompiledLanguage, s: ExtractedSymbol): boolean {
+  switch (lang.spec.exportRule) {
+    case 'capitalized': return isUpper(s.name);
+    case 'not-private': return s.visibility !== 'private' && s.visibility !== 'protected';
+    default: return s.visibility === 'public';
+  }
+}
+
+function isUpper(name: string): boolean {
+  const c = name.charAt(0);
+  return c !== c.toLowerCase() && c === c.toUpperCase();
+}
+
+function signatureOf(source: string, start: number, bodyStart: number, end: number): string {
+  let s: string;
+  if (bodyStart >= 0) s = source.slice(start, Math.min(bodyStart, start + SIGNATURE_MAX * 4));
+  else {
+    s = source.slice(start, Math.min(end, start + SIGNATURE_MAX * 4));
+    if (end - start > SIGNATURE_MAX || s.length > SIGNATURE_MAX) {
+      const nl = s.indexOf('\n');
+      if (nl > 0) s = s.slice(0, nl);
+    }
+  }
+  s = squash(s).replace(LEADING_ANNOTATIONS, '').replace(/\s*(\{|:|=|;|\bdo)$/, '').replace(/\s*[{;]$/, '');
+  return s.length > SIGNATURE_MAX ? s.slice(0, SIGNATURE_MAX - 1) + '…' : s;
+}
+
+function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, body: Node | undefined): string {
+  if (e.doc?.length) return cleanDoc(e.doc.map((n) => text(source, n)).join('\n'));
+  const ds = lang.spec.docInBody;
+  if (ds && body) {
+    const first = body.namedChild(0);
+    if (first && first.type === ds.statement) {
+      const str = first.namedChild(0);
+      if (str && ds.string.includes(str.type)) return cleanDoc(text(source, str));
+    }
+  }
+  if (!lang.comments.size) return '';
+  let prev = outer.previousSibling;
+  let nextRow = outer.startPosition.row;
+  while (prev && lang.docSkip.has(prev.type)) { nextRow = prev.startPosition.row; prev = prev.previousSibling; }
+  const parts: string[] = [];
+  const prefixes = lang.spec.docPrefixes;
+  while (prev && lang.comments.has(prev.type) && prev.endPosition.row >= nextRow - 1) {
+    const before = prev.previousSibling;
+    // A comment on the same line as the code before it belongs to that code.
+    if (before && before.endPosition.row === prev.startPosition.row && !lang.comments.has(before.type)) break;
+    const t = text(source, prev);
+    if (prefixes && !prefixes.some((p) => t.startsWith(p))) break;
+    parts.push(t);
+    nextRow = prev.startPosition.row;
+    prev = before;
+  }
+  return parts.length ? cleanDoc(parts.reverse().join('\n')) : '';
+}
+
+/** Comment or docstring text without its markers, common indentation removed. */
+export function cleanDoc(raw: string): string {
+  let t = raw.trim();
+  t = t.replace(/^(?:[rRuUbBfF]{0,2})("""|''')([\s\S]*)\1$/, '$2')
+    .replace(/^(?:[rRuUbBfF]{0,2})(["'])([\s\S]*)\1$/, '$2');
+  const lines = t.split(/\r?\n/).map((l) => l
+    .replace(/^\s*(?:\/\*+!?|\(\*+|\{-\|?|--\[=*\[|<!--|#\|)/, '')
+    .replace(/(?:\*+\/|\*+\)|-\}|\]=*\]|-->|\|#)\s*$/, '')
+    .replace(/^\s*(?:\/\/[/!]?|#+'?!?|--+|;+|%+|\*(?!\*?\/)|@doc\s|@moduledoc\s)/, '')
+    .replace(/<\/?(?:summary|remarks|para|returns)>/g, '')
+    .replace(/\s+$/, ''));
+  while (lines.length && !lines[0].trim()) lines.shift();
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  // Common indentation of the lines after the first (the first often follows the marker).
+  let indent = Infinity;
+  for (let i = 1; i < lines.length; i++) if (lines[i].trim()) indent = Math.min(indent, lines[i].length - lines[i].trimStart().length);
+  let out = lines.map((l, i) => (i === 0 ? l.trimStart() : l.slice(Math.min(indent, l.length - l.trimStart().length)))).join('\n');
+  if (out.length > DOC_MAX) out = out.slice(0, DOC_MAX - 1) + '…';
+  return out;
+}
+
+function text(source: string, n: Node): string {
+  return source.slice(n.startIndex, n.endIndex);
+}
+
+function squash(s: string): string {
+  return /\s\s|[\t\r\n]/.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
+}
+
+function unquote(s: string): string {
+  const t = s.trim();
+  const a = t.charAt(0), b = t.charAt(t.length - 1);
+  if (t.length >= 2 && ((a === '"' && b === '"') || (a === "'" && b === "'") || (a === '`' && b === '`') || (a === '<' && b === '>'))) return t.slice(1, -1);
+  return t;
+}
+
+function scopeText(source: string, n: Node): string {
+  return text(source, n).replace(/<[^<>]*>|\[[^\]]*\]/g, '').replace(/::|->|\\/g, '.').replace(/[\s*&()]/g, '').replace(/^\.+|\.+$/g, '');
+}

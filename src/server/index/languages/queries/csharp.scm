@@ -1,0 +1,52 @@
+; C#.
+(file_scoped_namespace_declaration name: (_) @package)
+
+; ── definitions ──
+((namespace_declaration name: (_) @name) @definition.namespace (#set! visibility public))
+((file_scoped_namespace_declaration name: (_) @name) @definition.namespace (#set! visibility public))
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(struct_declaration name: (identifier) @name) @definition.struct
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(enum_member_declaration name: (identifier) @name) @definition.enum_member
+(delegate_declaration name: (identifier) @name) @definition.type
+(method_declaration name: (identifier) @name) @definition.method
+(local_function_statement name: (identifier) @name) @definition.function
+(constructor_declaration name: (identifier) @name) @definition.constructor
+(destructor_declaration name: (identifier) @name) @definition.method
+(property_declaration name: (identifier) @name) @definition.property
+(indexer_declaration "this" @name) @definition.property
+(event_declaration name: (identifier) @name) @definition.field
+(field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+(event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
+
+; ── imports ──
+(using_directive !name [(identifier) (qualified_name)] @import.source) @import
+(using_directive name: (identifier) @import.alias . [(identifier) (qualified_name)] @import.source) @import
+
+; ── heritage (by convention `IName` is an interface) ──
+(base_list [(identifier) (generic_name (identifier))] @name (#match? @name "^I[A-Z]")) @reference.implements
+(base_list (generic_name (identifier) @name (#match? @name "^I[A-Z]"))) @reference.implements
+(base_list (qualified_name qualifier: (_) @receiver name: (identifier) @name (#match? @name "^I[A-Z]"))) @reference.implements
+(base_list (identifier) @name) @reference.extends
+(base_list (generic_name (identifier) @name)) @reference.extends
+(base_list (qualified_name qualifier: (_) @receiver name: [(identifier) (generic_name (identifier))] @name)) @reference.extends
+
+; ── calls and instantiations ──
+(invocation_expression function: (identifier) @name) @reference.call
+(invocation_expression function: (generic_name (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression expression: (_) @receiver name: (identifier) @name)) @reference.call
+(invocation_expression function: (member_access_expression expression: (_) @receiver name: (generic_name (identifier) @name))) @reference.call
+(invocation_expression function: (conditional_access_expression (_) @receiver (member_binding_expression name: (identifier) @name))) @reference.call
+(object_creation_expression type: (identifier) @name) @reference.new
+(object_creation_expression type: (generic_name (identifier) @name)) @reference.new
+(object_creation_expression type: (qualified_name qualifier: (_) @receiver name: [(identifier) @name (generic_name (identifier) @name)])) @reference.new
+(attribute name: (identifier) @name) @reference.type
+
+; ── types and values ──
+(_ type: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(_ type: (qualified_name qualifier: (_) @receiver name: [(identifier) @name (generic_name (identifier) @name)]) @reference.type)
+(method_declaration returns: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(type_argument_list [(identifier) @name (generic_name (identifier) @name)] @reference.type)
+(argument (identifier) @name) @reference.value

@@ -1,0 +1,89 @@
+; Shared by JavaScript, TypeScript and TSX (the node names all three grammars have).
+; Capture scheme: see ../table.ts. Within a file, earlier patterns win over later ones for the
+; same name node, so specific patterns come first.
+
+; ── definitions ──
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (_) @name) @definition.class
+(method_definition name: (_) @name) @definition.method
+
+; `const f = () => ...` / `function` expressions bound to a name, at any depth
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.function
+(variable_declarator
+  name: (identifier) @name
+  value: (class body: (_) @body)) @definition.class
+
+; top-level variables and constants
+(program (lexical_declaration "const" (variable_declarator name: (identifier) @name) @definition.constant))
+(program (export_statement declaration: (lexical_declaration "const" (variable_declarator name: (identifier) @name) @definition.constant)))
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+
+; CommonJS `exports.f = function () {}` / `module.exports.f = ...`
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: [(identifier) @_e (member_expression property: (property_identifier) @_e)] property: (property_identifier) @name)
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
+  (#eq? @_e "exports")) @definition.function
+
+; ── imports and exports ──
+(import_statement (import_clause (identifier) @import.default) source: (string) @import.source) @import
+(import_statement (import_clause (namespace_import (identifier) @import.alias)) source: (string) @import.source) @import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_)? @import.alias)))
+  source: (string) @import.source) @import
+(import_statement source: (string) @import.source) @import
+
+(export_statement
+  (export_clause (export_specifier name: (_) @import.name alias: (_)? @import.alias))
+  source: (string) @import.source) @reexport
+(export_statement "*" @import.wildcard source: (string) @import.source) @reexport
+(export_statement (namespace_export (_) @import.alias) source: (string) @import.source) @reexport
+(export_statement source: (string) @import.source) @reexport
+
+(export_statement (export_clause (export_specifier name: (_) @export.name alias: (_)? @export.alias)) !source)
+(export_statement value: (identifier) @export.default)
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_m property: (property_identifier) @_x)
+    right: (object (shorthand_property_identifier) @export.name))
+  (#eq? @_m "module") (#eq? @_x "exports"))
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_m property: (property_identifier) @_x)
+    right: (identifier) @export.default)
+  (#eq? @_m "module") (#eq? @_x "exports"))
+
+; CommonJS: `const m = require('m')`, `const { a, b: c } = require('m')`, bare `require('m')`
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source))
+  (#eq? @_req "require")) @import
+(variable_declarator
+  name: (object_pattern [
+    (shorthand_property_identifier_pattern) @import.name
+    (pair_pattern key: (_) @import.name value: (identifier) @import.alias)])
+  value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source))
+  (#eq? @_req "require")) @import
+(call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source) (#eq? @_req "require")) @import
+(call_expression function: (import) arguments: (arguments . (string) @import.source)) @import
+
+; ── references ──
+(call_expression function: (identifier) @name) @reference.call
+(call_expression
+  function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+(new_expression constructor: (identifier) @name) @reference.new
+(new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.new
+(decorator (identifier) @name) @reference.call
+(decorator (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+
+; values: functions passed or stored by name
+(arguments (identifier) @name) @reference.value
+(shorthand_property_identifier) @name @reference.value
+(assignment_expression right: (identifier) @name) @reference.value
+(pair value: (identifier) @name) @reference.value

@@ -1,0 +1,46 @@
+; Go. Methods get their receiver type as @scope (qualifiedName `Repo.Save`, parent `Repo`).
+
+(package_clause (package_identifier) @package)
+
+; ── definitions ──
+(function_declaration name: (identifier) @name) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: [
+    (type_identifier) @scope
+    (pointer_type (type_identifier) @scope)
+    (generic_type type: (type_identifier) @scope)
+    (pointer_type (generic_type type: (type_identifier) @scope))]))
+  name: (field_identifier) @name) @definition.method
+(type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name) @definition.type
+(type_alias name: (type_identifier) @name) @definition.type
+(field_declaration name: (field_identifier) @name) @definition.field
+(method_elem name: (field_identifier) @name) @definition.method
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+
+; ── imports ──
+(import_spec name: (_)? @import.alias path: (_) @import.source) @import
+
+; ── embedding (a struct or interface embeds another type) ──
+(field_declaration_list (field_declaration !name type: [(type_identifier) @name (pointer_type (type_identifier) @name)]) @reference.extends)
+(field_declaration_list (field_declaration !name type: [
+  (qualified_type package: (_) @receiver name: (_) @name)
+  (pointer_type (qualified_type package: (_) @receiver name: (_) @name))]) @reference.extends)
+(interface_type (type_elem (type_identifier) @name) @reference.extends)
+(interface_type (type_elem (qualified_type package: (_) @receiver name: (_) @name)) @reference.extends)
+
+; ── calls and instantiations ──
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
+(type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.call
+(composite_literal type: (type_identifier) @name) @reference.new
+(composite_literal type: (generic_type type: (type_identifier) @name)) @reference.new
+(composite_literal type: (qualified_type package: (_) @receiver name: (_) @name)) @reference.new
+
+; ── types and values ──
+(qualified_type package: (_) @receiver name: (type_identifier) @name) @reference.type
+(type_identifier) @name @reference.type
+(argument_list (identifier) @name) @reference.value
+(argument_list (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)) @reference.value

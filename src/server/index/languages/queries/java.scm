@@ -1,0 +1,54 @@
+; Java.
+(package_declaration [(scoped_identifier) (identifier)] @package)
+
+; ── definitions ──
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(enum_constant name: (identifier) @name) @definition.enum_member
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.constructor
+(compact_constructor_declaration name: (identifier) @name) @definition.constructor
+(annotation_type_element_declaration name: (identifier) @name) @definition.method
+(field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+
+; ── imports ──
+(import_declaration (scoped_identifier name: (identifier) @import.name) @import.source .) @import
+(import_declaration (scoped_identifier) @import.source (asterisk) @import.wildcard) @import
+
+; qualifiers of `com.x.Y` are no refs
+(scoped_type_identifier (type_identifier) @name . (type_identifier)) @noref
+(scoped_type_identifier . (scoped_type_identifier (type_identifier) @name .)) @noref
+
+; ── heritage ──
+(superclass [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
+  (scoped_type_identifier (type_identifier) @name .)]) @reference.extends
+(super_interfaces (type_list [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
+  (scoped_type_identifier (type_identifier) @name .)])) @reference.implements
+(extends_interfaces (type_list [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
+  (scoped_type_identifier (type_identifier) @name .)])) @reference.extends
+
+; ── calls and instantiations ──
+(method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
+(method_invocation !object name: (identifier) @name) @reference.call
+(object_creation_expression type: [
+  (type_identifier) @name
+  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
+  (scoped_type_identifier (type_identifier) @name .)]) @reference.new
+(method_reference (_) @receiver . (identifier) @name) @reference.value
+(marker_annotation name: (identifier) @name) @reference.type
+(annotation name: (identifier) @name) @reference.type
+
+; ── types and values ──
+(scoped_type_identifier (_) @receiver . (type_identifier) @name .) @reference.type
+(type_identifier) @name @reference.type
+(argument_list (identifier) @name) @reference.value

@@ -1,0 +1,35 @@
+; Python. Functions in a class become methods (`__init__` a constructor) by the table.
+
+; ── definitions ──
+(class_definition name: (identifier) @name) @definition.class
+(function_definition name: (identifier) @name) @definition.function
+(module (expression_statement (assignment left: (identifier) @name (#match? @name "^[A-Z][A-Z0-9_]*$")) @definition.constant))
+(module (expression_statement (assignment left: (identifier) @name) @definition.variable))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+
+; ── imports ──
+(import_statement name: (dotted_name) @import.source) @import
+(import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: (_) @import.source name: (dotted_name) @import.name) @import
+(import_from_statement module_name: (_) @import.source name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: (_) @import.source (wildcard_import) @import.wildcard) @import
+
+; ── heritage ──
+(class_definition superclasses: (argument_list (identifier) @name)) @reference.extends
+(class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.extends
+
+; ── calls (a class called is an instantiation; the resolver tells by the target's kind) ──
+(call function: (identifier) @name) @reference.call
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(decorator (identifier) @name) @reference.call
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+
+; ── types ──
+(type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
+(type (identifier) @name) @reference.type
+(generic_type (identifier) @name) @reference.type
+(type_parameter (type (identifier) @name)) @reference.type
+
+; ── values ──
+(argument_list (identifier) @name) @reference.value
+(keyword_argument value: (identifier) @name) @reference.value

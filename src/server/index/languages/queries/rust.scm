@@ -1,0 +1,67 @@
+; Rust. `impl Foo` is a container: its functions become methods `Foo.name` whose parent is the
+; same-file `Foo`; `impl Trait for Foo` is an implements ref from `Foo`.
+
+; ── definitions ──
+(function_item name: (identifier) @name) @definition.function
+(function_signature_item name: (identifier) @name) @definition.function
+(struct_item name: (type_identifier) @name) @definition.struct
+(union_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(enum_variant name: (identifier) @name) @definition.enum_member
+(trait_item name: (type_identifier) @name) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type
+(associated_type name: (type_identifier) @name) @definition.type
+(mod_item name: (identifier) @name) @definition.module
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.variable
+(macro_definition name: (identifier) @name) @definition.macro
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+
+(impl_item type: [
+  (type_identifier) @name
+  (generic_type type: (type_identifier) @name)
+  (scoped_type_identifier name: (type_identifier) @name)
+  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @container
+
+; ── imports ──
+(use_declaration argument: (scoped_identifier name: (identifier) @import.name) @import.source) @import
+(use_declaration argument: (identifier) @import.name @import.source) @import
+(use_declaration argument: (use_as_clause path: (scoped_identifier name: (identifier) @import.name) @import.source alias: (identifier) @import.alias)) @import
+(use_declaration argument: (use_as_clause path: (identifier) @import.name @import.source alias: (identifier) @import.alias)) @import
+(scoped_use_list path: (_) @import.source list: (use_list [
+  (identifier) @import.name
+  (self) @import.name
+  (scoped_identifier name: (identifier) @import.name)
+  (use_as_clause path: [(identifier) (scoped_identifier name: (identifier))] @import.name alias: (identifier) @import.alias)])) @import
+(scoped_use_list path: (_) @import.source list: (use_list (use_wildcard) @import.wildcard)) @import
+(use_wildcard (_) @import.source) @import.wildcard @import
+(extern_crate_declaration name: (identifier) @import.name @import.source) @import
+
+; ── heritage ──
+(impl_item trait: [
+  (type_identifier) @name
+  (generic_type type: (type_identifier) @name)
+  (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)
+  (generic_type type: (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name))]) @reference.implements
+(trait_item bounds: (trait_bounds [
+  (type_identifier) @name
+  (generic_type type: (type_identifier) @name)
+  (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)])) @reference.extends
+
+; ── calls, macros, struct literals ──
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
+(call_expression function: (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name))) @reference.call
+(macro_invocation macro: (identifier) @name) @reference.call
+(macro_invocation macro: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.call
+(struct_expression name: (type_identifier) @name) @reference.new
+(struct_expression name: (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)) @reference.new
+(struct_expression name: (generic_type_with_turbofish type: (type_identifier) @name)) @reference.new
+
+; ── types and values ──
+(scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
+(type_identifier) @name @reference.type
+(arguments (identifier) @name) @reference.value

@@ -1,0 +1,41 @@
+; TypeScript and TSX (after ecma.scm).
+
+; ── definitions ──
+(function_signature name: (identifier) @name) @definition.function
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(enum_body name: (property_identifier) @name @definition.enum_member)
+(enum_assignment name: (property_identifier) @name) @definition.enum_member
+(internal_module name: (_) @name) @definition.namespace
+(module name: (_) @name) @definition.module
+(interface_body (method_signature name: (_) @name) @definition.method)
+(interface_body (property_signature name: (_) @name) @definition.property)
+(type_alias_declaration value: (object_type (method_signature name: (_) @name) @definition.method))
+(type_alias_declaration value: (object_type (property_signature name: (_) @name) @definition.property))
+(abstract_method_signature name: (_) @name) @definition.method
+(class_body (method_signature name: (_) @name) @definition.method)
+(public_field_definition
+  name: (_) @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
+(public_field_definition name: (_) @name) @definition.property
+; ── imports ──
+(import_statement (import_require_clause (identifier) @import.alias source: (string) @import.source)) @import
+
+; ── heritage ──
+(extends_clause value: (identifier) @name) @reference.extends
+(extends_clause value: (member_expression object: (_) @receiver property: (_) @name)) @reference.extends
+(implements_clause (type_identifier) @name) @reference.implements
+(implements_clause (nested_type_identifier module: (_) @receiver name: (_) @name)) @reference.implements
+(implements_clause (generic_type name: (type_identifier) @name)) @reference.implements
+(implements_clause (generic_type name: (nested_type_identifier module: (_) @receiver name: (_) @name))) @reference.implements
+(extends_type_clause type: (type_identifier) @name) @reference.extends
+(extends_type_clause type: (nested_type_identifier module: (_) @receiver name: (_) @name)) @reference.extends
+(extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.extends
+(extends_type_clause type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (_) @name))) @reference.extends
+
+; ── types ──
+(new_expression constructor: (identifier) @name) @reference.new
+(nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
+(type_identifier) @name @reference.type

@@ -1,0 +1,243 @@
+// Languages as data: one entry per language, read by the one extraction loop (../extract.ts).
+// What a language needs beyond its entry lives in its query file(s) under ./queries/.
+//
+// ── Capture scheme of the query files ───────────────────────────────────────────────────────
+// Definitions (one match = one symbol):
+//   @definition.<kind>   the node whose range is the symbol; <kind> is a NodeKind (types.ts):
+//                        function method constructor class interface struct enum trait type module
+//                        namespace field property constant variable enum_member macro
+//   @name                the name node (required; a definition without one is skipped)
+//   @body                optional: where the signature is cut (else the `body` field, bodyFields,
+//                        bodyTypes; else the whole declaration, or its first line when long)
+//   @doc                 optional: doc node(s) to use instead of the preceding comments
+//   @scope               optional: an out-of-line owner (`func (r *Repo) Save`, `void Foo::bar()`):
+//                        qualifiedName becomes Scope.name, parent the same-file type of that name
+//   #set! visibility X   optional predicate: fixes the visibility (e.g. Elixir `defp`, Lua `local`)
+// Containers (qualify what is inside them but are no symbol: Rust `impl Foo`, Swift `extension`):
+//   @container + @name   members get `Foo.` in their qualifiedName and the same-file type `Foo`
+//                        as parent; refs in the header (`impl Trait for Foo`) get it as `from`
+// References (one match = one ref; the name node is the position; dedup by name node, lowest
+// pattern index wins, so put specific patterns before general ones):
+//   @reference.call | .new | .type | .value | .extends | .implements   (RefKind)
+//   @name                the referenced name (bare: last segment)
+//   @receiver            optional: the object of a member call (`this`, `a.b`, `pkg`, `Foo::`)
+// Imports (matches sharing one @import.source node merge into one import):
+//   @import | @reexport  the statement (line; @reexport marks `export ... from`)
+//   @import.source       the module as written (quotes and <> stripped)
+//   @import.name         an imported name; with @import.alias the local name differs
+//   @import.alias        alone: binds the whole module (imported '*') to that local name
+//                        ('_' binds nothing, '.' is a wildcard)
+//   @import.default      the local name of a default import (imported 'default')
+//   @import.wildcard     a `*` import (imported '*', local '*')
+//   Without any name capture the entry's `bareImport` rule decides what the import binds.
+//   Source convention: the path as written; for a single-item import (`java.util.List`,
+//   `use a::b::c`) the source includes the item and the name is its last segment; for a braced
+//   list (`use a::b::{c, d as e}`, `from m import a`) the source is the common prefix.
+// Exports without a definition (`export { a as b }`, `export default a`):
+//   @export.name [+ @export.alias], @export.default  -> FileExtraction.exportAliases
+//   @noref + @name       claims a name node for no ref (qualifiers like `com.x` in `com.x.Y`)
+// Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),
+//   @injection.content [+ @injection.language] (re-parse that range with another language:
+//   Vue/HTML <script>), captures starting with `_` are for predicates only.
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+import type { NodeKind } from '../types';
+
+/** Kinds that can contain members. */
+export type ContainerKind = 'class' | 'interface' | 'struct' | 'enum' | 'trait' | 'type' | 'module' | 'namespace';
+
+export type ExportRule =
+  /** exported iff declared under an export wrapper (`export ...`) or named in `export { }` */
+  | 'export-statement'
+  /** Go: exported iff the name starts with an upper-case letter */
+  | 'capitalized'
+  /** exported iff its visibility is 'public' (modifier or the language's default) */
+  | 'visibility'
+  /** exported unless private (underscore prefix, `static` in C, `defp`, `local`, `private` label) */
+  | 'not-private';
+
+export interface LanguageSpec {
+  /** Stable id, used in the index (`stats.languages`) and in codeindex.json. */
+  id: string;
+  /** Lower-case extensions with the dot. */
+  extensions: string[];
+  /** Exact file names (e.g. `Rakefile`). */
+  fileNames?: string[];
+  /** Grammar file under dist/grammars/. */
+  grammar: string;
+  /** Query files under dist/queries/, concatenated in this order. */
+  queries: string[];
+  /** Comment node types: preceding comments of these types make the docstring. */
+  comments: string[];
+  /** If set, only comments starting with one of these count as doc comments. */
+  docPrefixes?: string[];
+  /** Sibling node types allowed between a doc comment and its declaration (attributes). */
+  docSkip?: string[];
+  /** Python-style docstring: the first statement of the body, if it is a string. */
+  docInBody?: { statement: string; string: string[] };
+  /** Parent node types that wrap a declaration: `decl` (signature starts there, e.g.
+   *  `const x = ...`), `export` (makes it exported), `doc` (doc comments sit before it). */
+  wrappers?: { decl?: string[]; export?: string[]; doc?: string[] };
+  /** Fields holding a declaration's body (default ['body']). */
+  bodyFields?: string[];
+  /** Child node types that are a body when no field says so. */
+  bodyTypes?: string[];
+  /** Node types whose tokens are modifiers (searched for visibility and async words). */
+  modifierContainers?: string[];
+  /** Modifier token -> visibility (merged over the defaults: public/private/protected/internal...). */
+  visibilityWords?: Record<string, string>;
+  /** Modifier tokens that mean async (default ['async']). */
+  asyncWords?: string[];
+  /** Tokens that make a top-level declaration file-local (C `static`). */
+  fileLocalWords?: string[];
+  /** Access labels that set the visibility of the members after them (C++ `public:`, Ruby `private`). */
+  accessLabels?: { types: string[] };
+  /** Name prefixes meaning private (Python/Dart `_`, JS `#`); dunder names stay public. */
+  privatePrefixes?: string[];
+  /** Visibility when nothing says otherwise, for top-level symbols. */
+  defaultVisibility?: string;
+  /** Visibility of members by the kind of their container, when nothing says otherwise. */
+  memberVisibility?: Partial<Record<ContainerKind, string>>;
+  exportRule: ExportRule;
+  /** Container kinds in which a `function` is a `method` (default class, struct, interface, trait, enum). */
+  methodParents?: NodeKind[];
+  /** Method names that are constructors. */
+  constructorNames?: string[];
+  /** A method named like its class is its constructor (C++, Dart). */
+  constructorIsClassName?: boolean;
+  /** What an import without any captured name binds: the source itself as a namespace
+   *  ('source': Python `import os.path` -> '*' as 'os.path'), its last path segment
+   *  ('last-segment': Go `import "a/b/pkg"` -> '*' as 'pkg'), or everything ('wildcard':
+   *  C# `using System`). Unset: nothing (C `#include`, side-effect imports). */
+  bareImport?: 'source' | 'last-segment' | 'wildcard';
+  /** `@injection.content` ranges are re-parsed in another language: `lang` attribute -> id. */
+  injection?: { default: string; languages: Record<string, string> };
+}
+
+const ECMA_COMMENTS = ['comment'];
+const C_FAMILY_MODIFIERS = ['modifiers', 'modifier'];
+
+export const LANGUAGES: readonly LanguageSpec[] = [
+  {
+    id: 'typescript',
+    extensions: ['.ts', '.mts', '.cts'],
+    grammar: 'tree-sitter-typescript.vscode.wasm',
+    queries: ['ecma.scm', 'typescript.scm'],
+    comments: ECMA_COMMENTS,
+    wrappers: { decl: ['lexical_declaration', 'variable_declaration'], export: ['export_statement'], doc: ['ambient_declaration'] },
+    modifierContainers: ['accessibility_modifier'],
+    privatePrefixes: ['#'],
+    memberVisibility: { class: 'public', interface: 'public', enum: 'public' },
+    exportRule: 'export-statement',
+    constructorNames: ['constructor'],
+  },
+  {
+    id: 'tsx',
+    extensions: ['.tsx'],
+    grammar: 'tree-sitter-tsx.vscode.wasm',
+    queries: ['ecma.scm', 'typescript.scm', 'jsx.scm'],
+    comments: ECMA_COMMENTS,
+    wrappers: { decl: ['lexical_declaration', 'variable_declaration'], export: ['export_statement'], doc: ['ambient_declaration'] },
+    modifierContainers: ['accessibility_modifier'],
+    privatePrefixes: ['#'],
+    memberVisibility: { class: 'public', interface: 'public', enum: 'public' },
+    exportRule: 'export-statement',
+    constructorNames: ['constructor'],
+  },
+  {
+    id: 'javascript',
+    extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+    grammar: 'tree-sitter-javascript.vscode.wasm',
+    queries: ['ecma.scm', 'javascript.scm', 'jsx.scm'],
+    comments: ECMA_COMMENTS,
+    wrappers: { decl: ['lexical_declaration', 'variable_declaration'], export: ['export_statement'] },
+    privatePrefixes: ['#'],
+    memberVisibility: { class: 'public' },
+    exportRule: 'export-statement',
+    constructorNames: ['constructor'],
+  },
+  {
+    id: 'python',
+    extensions: ['.py', '.pyi', '.pyw'],
+    grammar: 'tree-sitter-python.vscode.wasm',
+    queries: ['python.scm'],
+    comments: ['comment'],
+    docInBody: { statement: 'expression_statement', string: ['string'] },
+    wrappers: { doc: ['decorated_definition'] },
+    privatePrefixes: ['_'],
+    exportRule: 'not-private',
+    constructorNames: ['__init__'],
+    bareImport: 'source',
+  },
+  {
+    id: 'go',
+    extensions: ['.go'],
+    grammar: 'tree-sitter-go.vscode.wasm',
+    queries: ['go.scm'],
+    comments: ['comment'],
+    wrappers: { decl: ['const_declaration', 'var_declaration', 'type_declaration'] },
+    exportRule: 'capitalized',
+    bareImport: 'last-segment',
+  },
+  {
+    id: 'rust',
+    extensions: ['.rs'],
+    grammar: 'tree-sitter-rust.vscode.wasm',
+    queries: ['rust.scm'],
+    comments: ['line_comment', 'block_comment'],
+    docPrefixes: ['///', '/**'],
+    docSkip: ['attribute_item'],
+    modifierContainers: ['visibility_modifier', 'function_modifiers'],
+    bodyTypes: ['macro_rule'],
+    defaultVisibility: 'private',
+    exportRule: 'visibility',
+    methodParents: ['trait'],
+    memberVisibility: { trait: 'public', enum: 'public' },
+  },
+  {
+    id: 'java',
+    extensions: ['.java'],
+    grammar: 'tree-sitter-java.vscode.wasm',
+    queries: ['java.scm'],
+    comments: ['block_comment', 'line_comment'],
+    modifierContainers: ['modifiers'],
+    memberVisibility: { interface: 'public', enum: 'public' },
+    exportRule: 'visibility',
+  },
+  {
+    id: 'csharp',
+    extensions: ['.cs'],
+    grammar: 'tree-sitter-c-sharp.vscode.wasm',
+    queries: ['csharp.scm'],
+    comments: ['comment'],
+    modifierContainers: ['modifier'],
+    methodParents: ['class', 'struct', 'interface'],
+    defaultVisibility: 'internal',
+    memberVisibility: { class: 'private', struct: 'private', interface: 'public', enum: 'public' },
+    exportRule: 'visibility',
+    bareImport: 'wildcard',
+  },
+];
+
+const byExt = new Map<string, LanguageSpec>();
+const byName = new Map<string, LanguageSpec>();
+const byId = new Map<string, LanguageSpec>();
+for (const l of LANGUAGES) {
+  byId.set(l.id, l);
+  for (const e of l.extensions) byExt.set(e, l);
+  for (const n of l.fileNames ?? []) byName.set(n, l);
+}
+
+/** The language of a file by its name, or undefined when it is in no indexed language. */
+export function languageForPath(path: string): LanguageSpec | undefined {
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const base = path.slice(slash + 1);
+  const named = byName.get(base);
+  if (named) return named;
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0 && !(dot === 0 && byExt.has(base.toLowerCase()))) return undefined;
+  return byExt.get(base.slice(dot).toLowerCase());
+}
+
+export function languageById(id: string): LanguageSpec | undefined {
+  return byId.get(id);
+}

@@ -1,0 +1,120 @@
+// Parsing with web-tree-sitter: the runtime is loaded once per thread, each grammar and its
+// compiled query lazily on first use and then cached. Usable from a worker_thread: the only
+// state is these caches. Trees are deleted as soon as their file is extracted.
+import { readFileSync } from 'node:fs';
+import { Language, Parser, Query } from 'web-tree-sitter';
+import { assetPath } from '../assets';
+import { compileLanguage, extract, type CompiledLanguage } from './extract';
+import { LANGUAGES, languageById, languageForPath, type LanguageSpec } from './languages/table';
+import type { ExtractedSymbol, FileExtraction } from './types';
+
+let runtime: Promise<void> | undefined;
+let parser: Parser | undefined;
+const loading = new Map<string, Promise<CompiledLanguage>>();
+const loaded = new Map<string, CompiledLanguage>();
+
+/** Loads the tree-sitter runtime (once per thread). */
+export function initParser(): Promise<void> {
+  // The declared parameter type is the whole Emscripten module; locateFile is all it needs.
+  const options = { locateFile: () => assetPath('tree-sitter.wasm') } as unknown as Parameters<typeof Parser.init>[0];
+  runtime ??= Parser.init(options).then(() => {
+    parser = new Parser();
+  });
+  return runtime;
+}
+
+/** The query text of a language: its query files concatenated. */
+export function querySource(spec: LanguageSpec): string {
+  return spec.queries.map((q) => readFileSync(assetPath('queries', q), 'utf8')).join('\n');
+}
+
+/** Loads a language's grammar and compiles its query (cached; injected languages too). */
+export function loadLanguage(id: string): Promise<CompiledLanguage> {
+  let p = loading.get(id);
+  if (!p) {
+    const spec = languageById(id);
+    if (!spec) return Promise.reject(new Error(`unknown language '${id}'`));
+    p = (async () => {
+      await initParser();
+      const language = await Language.load(assetPath('grammars', spec.grammar));
+      let query: Query;
+      try {
+        query = new Query(language, querySource(spec));
+      } catch (e) {
+        throw new Error(`query of language '${id}' does not compile: ${(e as Error).message}`);
+      }
+      const compiled = compileLanguage(spec, language, query);
+      if (spec.injection) {
+        for (const inj of new Set([spec.injection.default, ...Object.values(spec.injection.languages)])) await loadLanguage(inj);
+      }
+      loaded.set(id, compiled);
+      return compiled;
+    })();
+    loading.set(id, p);
+    p.catch(() => loading.delete(id));
+  }
+  return p;
+}
+
+/** True when the file's language is loaded, so parseFileSync can take it. */
+export function isLanguageLoaded(id: string): boolean {
+  return loaded.has(id);
+}
+
+/** Parses and extracts one file; null when it is in no indexed language. Loads the grammar
+ *  on first use. */
+export async function parseFile(relPath: string, source: string): Promise<FileExtraction | null> {
+  const spec = languageForPath(relPath);
+  if (!spec) return null;
+  await loadLanguage(spec.id);
+  return parseWith(spec.id, source);
+}
+
+/** Like parseFile, for a language already loaded (throws otherwise). */
+export function parseFileSync(relPath: string, source: string): FileExtraction | null {
+  const spec = languageForPath(relPath);
+  if (!spec) return null;
+  return parseWith(spec.id, source);
+}
+
+/** Parses `source` as language `id` (loaded) and extracts it. */
+export function parseWith(id: string, source: string): FileExtraction {
+  const lang = loaded.get(id);
+  if (!lang || !parser) throw new Error(`language '${id}' is not loaded: await loadLanguage('${id}') first`);
+  parser.setLanguage(lang.language);
+  const tree = parser.parse(source);
+  if (!tree) throw new Error(`tree-sitter returned no tree for a '${id}' file`);
+  try {
+    const { extraction, injections } = extract(lang, tree, source);
+    for (const inj of injections) {
+      const sub = loaded.get(inj.languageId);
+      if (!sub) continue;
+      const n = inj.node;
+      parser.setLanguage(sub.language);
+      const subTree = parser.parse(source, null, {
+        includedRanges: [{ startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition }],
+      });
+      if (!subTree) continue;
+      try {
+        merge(extraction, extract(sub, subTree, source).extraction);
+      } finally {
+        subTree.delete();
+      }
+    }
+    return extraction;
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Appends an injected range's extraction to its host file's. */
+function merge(into: FileExtraction, part: FileExtraction): void {
+  const offset = into.symbols.length;
+  for (const s of part.symbols) into.symbols.push({ ...s, parent: s.parent >= 0 ? s.parent + offset : -1 } as ExtractedSymbol);
+  for (const r of part.refs) into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : -1 });
+  into.imports.push(...part.imports);
+  if (part.exportAliases) (into.exportAliases ??= []).push(...part.exportAliases);
+  into.errorCount += part.errorCount;
+}
+
+export { LANGUAGES, languageForPath };
