@@ -228,8 +228,9 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     if (e.kind !== '') {
       const encClassLike = enc && (enc.kind === '' || lang.methodParents.has(enc.kind));
       if (e.kind === 'function' && (encClassLike || e.scope)) e.kind = 'method';
+      const owner = e.scope ? e.qual.slice(0, -e.name.length - 1) : enc && encClassLike ? enc.qual : undefined;
       if ((e.kind === 'method' || e.kind === 'function') &&
-          (lang.constructorNames.has(e.name) || (lang.spec.constructorIsClassName && enc && encClassLike && enc.name === e.name))) {
+          (lang.constructorNames.has(e.name) || (lang.spec.constructorIsClassName && owner && owner.slice(owner.lastIndexOf('.') + 1) === e.name))) {
         e.kind = 'constructor';
       }
       e.index = symEntries.length;
@@ -449,6 +450,7 @@ function visibilityOf(lang: CompiledLanguage, e: Entry, keywords: string[], pare
     else if (topLevel && lang.fileLocalWords.has(k)) vis = 'private';
   }
   if (vis) return vis;
+  if (e.scope) return ''; // defined out of line (`Foo::bar`): declared visibility is elsewhere
   if (lang.accessLabels.size && parent) {
     for (let s = e.node.previousSibling; s; s = s.previousSibling) {
       if (lang.accessLabels.has(s.type)) {

@@ -119,7 +119,9 @@ export class Indexer {
     if (!tasks.length && !deleted.length && !full) {
       return this.summary(0, 0, full, skippedTooLarge, t0);
     }
-    this.store.transaction(() => writeMeta(this.store, { syncState: 'indexing' } as never));
+    // A long sync marks itself, so a crash mid-way shows as 'incomplete' until the next sync.
+    const small = tasks.length <= WRITE_BATCH;
+    if (!small) this.store.transaction(() => writeMeta(this.store, { syncState: 'indexing' }));
 
     // 2. parse (workers for many files) and write symbols, batch by batch
     const touched = new Set<number>();
@@ -150,10 +152,7 @@ export class Indexer {
     };
     try {
       let batch: ParseResult[] = [];
-      const flush = () => {
-        const b = batch;
-        batch = [];
-        this.store.transaction(() => {
+      const writeBatch = (b: ParseResult[]) => {
           for (const r of b) {
             const known = db.files.get(r.path);
             if (r.skipped === 'unchanged' && known) { db.touchFile(known.id, mtimes.get(r.path) ?? 0); continue; }
@@ -172,29 +171,29 @@ export class Indexer {
             pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs });
             parsed++;
           }
-        });
       };
       let done = 0;
       for await (const chunk of results(this.root)) {
         batch.push(...chunk);
         done += chunk.length;
         progress({ phase: 'parse', done, total: tasks.length });
-        if (batch.length >= WRITE_BATCH) flush();
+        if (batch.length >= WRITE_BATCH) {
+          const b = batch;
+          batch = [];
+          this.store.transaction(() => writeBatch(b));
+        }
       }
-      flush();
+      log(`parse+write: ${parsed} files (${Date.now() - t0} ms)`);
+      // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js)
+      progress({ phase: 'resolve', done: 0, total: pending.length });
+      this.store.transaction(() => {
+        writeBatch(batch);
+        for (const id of new Set(deleted)) dangling.push(...db.clearFile(id, true, touched));
+        this.resolveAll(db, pending, dangling, definedNames, deleted.length > 0 || added > 0, touched, full);
+      });
     } finally {
       await (pool as ParsePool | undefined)?.close();
     }
-    if (deleted.length) {
-      this.store.transaction(() => {
-        for (const id of new Set(deleted)) dangling.push(...db.clearFile(id, true, touched));
-      });
-    }
-    log(`parse+write: ${parsed} files (${Date.now() - t0} ms)`);
-
-    // 3. resolve
-    progress({ phase: 'resolve', done: 0, total: pending.length });
-    this.store.transaction(() => this.resolveAll(db, pending, dangling, definedNames, deleted.length > 0 || added > 0, touched, full));
     this.needsFull = false;
     log(`resolve: done (${Date.now() - t0} ms)`);
     progress({ phase: 'done', done: pending.length, total: pending.length });

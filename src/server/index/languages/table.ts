@@ -216,6 +216,32 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     exportRule: 'visibility',
     bareImport: 'wildcard',
   },
+  {
+    id: 'c',
+    extensions: ['.c'],
+    grammar: 'tree-sitter-c.wasm',
+    queries: ['c-common.scm', 'c.scm'],
+    comments: ['comment'],
+    modifierContainers: ['storage_class_specifier'],
+    fileLocalWords: ['static'],
+    methodParents: [],
+    exportRule: 'not-private',
+  },
+  {
+    // `.h` goes to C++: its grammar reads C headers too, the C grammar no C++ class.
+    id: 'cpp',
+    extensions: ['.cc', '.cpp', '.cxx', '.c++', '.hh', '.hpp', '.hxx', '.h++', '.h', '.ipp', '.tpp', '.inl'],
+    grammar: 'tree-sitter-cpp.vscode.wasm',
+    queries: ['c-common.scm', 'cpp.scm'],
+    comments: ['comment'],
+    wrappers: { doc: ['template_declaration'] },
+    modifierContainers: ['storage_class_specifier'],
+    fileLocalWords: ['static'],
+    accessLabels: { types: ['access_specifier'] },
+    memberVisibility: { class: 'private', struct: 'public', enum: 'public' },
+    constructorIsClassName: true,
+    exportRule: 'not-private',
+  },
 ];
 
 const byExt = new Map<string, LanguageSpec>();

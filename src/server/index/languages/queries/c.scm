@@ -1,0 +1,2 @@
+; C (after c-common.scm).
+(type_identifier) @name @reference.type

@@ -1,0 +1,36 @@
+; C++ (after c-common.scm). Out-of-line `Foo::bar()` definitions get `Foo` as @scope.
+
+; ── definitions ──
+(namespace_definition name: (_) @name) @definition.namespace
+(class_specifier name: (type_identifier) @name body: (_)) @definition.class
+(alias_declaration name: (type_identifier) @name) @definition.type
+(function_definition declarator: [
+  (function_declarator declarator: (qualified_identifier scope: (_) @scope name: (_) @name))
+  (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (_) @scope name: (_) @name)))
+  (reference_declarator (function_declarator declarator: (qualified_identifier scope: (_) @scope name: (_) @name)))]) @definition.method
+(function_definition declarator: [
+  (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name)
+  (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
+  (reference_declarator (function_declarator declarator: (field_identifier) @name))]) @definition.method
+(function_definition declarator: (reference_declarator (function_declarator declarator: (identifier) @name))) @definition.function
+(declaration declarator: (function_declarator declarator: [(destructor_name) (field_identifier)] @name)) @definition.method
+(field_declaration declarator: (reference_declarator (function_declarator declarator: (field_identifier) @name))) @definition.method
+
+; ── heritage ──
+(base_class_clause [
+  (type_identifier) @name
+  (template_type name: (type_identifier) @name)
+  (qualified_identifier scope: (_) @receiver name: [(type_identifier) @name (template_type name: (type_identifier) @name)])]) @reference.extends
+
+; ── calls and instantiations ──
+(call_expression function: (qualified_identifier scope: (_) @receiver name: (identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(call_expression function: (qualified_identifier scope: (_) @receiver name: (template_function name: (identifier) @name))) @reference.call
+(call_expression function: (field_expression argument: (_) @receiver field: (template_method name: (field_identifier) @name))) @reference.call
+(new_expression type: (type_identifier) @name) @reference.new
+(new_expression type: (template_type name: (type_identifier) @name)) @reference.new
+(new_expression type: (qualified_identifier scope: (_) @receiver name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.new
+
+; ── types ──
+(qualified_identifier scope: (_) @receiver name: (type_identifier) @name) @reference.type
+(type_identifier) @name @reference.type
