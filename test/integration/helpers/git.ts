@@ -49,6 +49,12 @@ export class GitSandbox {
     }).replace(/\n$/, '');
   }
 
+  /** A commit's message exactly as stored (`git cat-file commit`, after the headers). */
+  message(cwd: string, ref = 'HEAD'): string {
+    const raw = execFileSync('git', ['cat-file', 'commit', ref], { cwd, encoding: 'utf8', env: { ...process.env, ...this.env } });
+    return raw.slice(raw.indexOf('\n\n') + 2);
+  }
+
   /** Exit code of a git command (for the yes/no ones). */
   gitStatus(cwd: string, args: string[]): number {
     try {
