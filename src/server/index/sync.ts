@@ -202,6 +202,7 @@ export class Indexer {
 
   private resolveAll(db: GraphDb, pending: Pending[], dangling: number[], definedNames: Set<string>, filesChanged: boolean, touched: Set<number>, full: boolean): void {
     const s = this.store;
+    const t0 = Date.now();
     db.resetCaches();
     const paths = new PathIndex(db.files.keys(), this.root);
     const pendingFiles = new Set(pending.map((p) => p.fileId));
@@ -246,6 +247,7 @@ export class Indexer {
         if (dst !== undefined) { db.insertEdge(src, dst, 'imports', 'exact', from, 0, db.filesById.get(to)?.path ?? ''); touched.add(dst); }
       }
     }
+    log(`resolve: imports ${Date.now() - t0} ms`);
     // dangling import edges into deleted files
     s.prepare("DELETE FROM edges WHERE kind = 'imports' AND dst IS NULL").run();
     db.resetCaches();
@@ -268,6 +270,7 @@ export class Indexer {
       }
     }
 
+    log(`resolve: references of ${pending.length} files ${Date.now() - t0} ms`);
     // edges of other files: detached ones, unresolved ones a new name may satisfy, and all of
     // the files whose imports now resolve differently
     if (!full) {
@@ -286,16 +289,28 @@ export class Indexer {
       }
     }
 
-    // overrides: a method whose class has a supertype (transitively) with a method of that name
-    s.exec("DELETE FROM edges WHERE kind = 'overrides'");
+    log(`resolve: other files' edges ${Date.now() - t0} ms`);
+    // overrides: a method whose class has a supertype (transitively) with a method of that name.
+    // Incremental syncs redo it only for the changed files and files whose override edges dangled.
+    let scope = '';
+    if (!full) {
+      const files = new Set(pendingFiles);
+      for (const r of s.prepare("SELECT DISTINCT file_id FROM edges WHERE kind = 'overrides' AND dst IS NULL").all<{ file_id: number }>()) files.add(r.file_id);
+      const list = [...files].join(',') || '-1';
+      s.exec(`DELETE FROM edges WHERE kind = 'overrides' AND file_id IN (${list})`);
+      scope = ` AND src IN (SELECT id FROM nodes WHERE file_id IN (${list}))`;
+    } else {
+      s.exec("DELETE FROM edges WHERE kind = 'overrides'");
+    }
     s.exec(`WITH RECURSIVE anc(cls, sup, depth) AS (
-        SELECT src, dst, 1 FROM edges WHERE kind IN ('extends', 'implements') AND dst IS NOT NULL
+        SELECT src, dst, 1 FROM edges WHERE kind IN ('extends', 'implements') AND dst IS NOT NULL${scope}
         UNION SELECT anc.cls, e.dst, anc.depth + 1 FROM anc JOIN edges e ON e.src = anc.sup AND e.kind IN ('extends', 'implements') AND e.dst IS NOT NULL WHERE anc.depth < 8)
       INSERT INTO edges(src, dst, kind, resolution, file_id, line, target)
       SELECT DISTINCT m.id, bm.id, 'overrides', 'exact', m.file_id, m.start_line, m.name
       FROM anc JOIN nodes m ON m.parent_id = anc.cls AND m.kind = 'method'
       JOIN nodes bm ON bm.parent_id = anc.sup AND bm.kind = 'method' AND bm.name = m.name`);
 
+    log(`resolve: overrides ${Date.now() - t0} ms`);
     // centrality: incoming calls, instantiations, references and heritage
     const rankSql = "UPDATE nodes SET rank = (SELECT count(*) FROM edges WHERE dst = nodes.id AND kind IN ('calls', 'instantiates', 'references', 'extends', 'implements', 'imports'))";
     if (full) s.exec(rankSql);

@@ -5,7 +5,10 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unl
 import { dirname, basename, join } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { assetPath } from '../assets';
+import { debug } from '../log';
 import { explainSqlError, RunResult, SqlValue, Statement, Store } from './store';
+
+const log = debug('store');
 
 let sqlPromise: Promise<SqlJsStatic> | undefined;
 function loadSqlJs(): Promise<SqlJsStatic> {
@@ -141,6 +144,7 @@ export class SqlJsStore implements Store {
 
   /** Writes the image to a temp file in the same folder, fsyncs, and renames it over the db. */
   private persist(): void {
+    const t0 = Date.now();
     const data = this.db.export(); // export() closes and reopens the db: statements are gone
     this.generation++;
     this.applyPragmas();
@@ -162,6 +166,7 @@ export class SqlJsStore implements Store {
       try { fsyncSync(dfd); } finally { closeSync(dfd); }
     } catch { /* some filesystems refuse fsync on directories */ }
     this.loaded = stamp(this.path);
+    log(`persisted ${data.length} bytes in ${Date.now() - t0} ms`);
   }
 
   refresh(): boolean {
