@@ -1,0 +1,230 @@
+// codeindex_explore: the code relevant to a task or question, in one bounded answer.
+//  1. seeds: symbols whose names (camelCase/snake_case words, prefixes) or signature, docstring and
+//     path match the query's words, weighted by how rare each word is (IDF) and how many of the
+//     words a symbol covers; identifiers written in the query match by name first;
+//  2. expansion: personalised PageRank from the seeds over their 2-hop neighbourhood (calls,
+//     instantiations, references, type edges and containment, both directions);
+//  3. the best files (at most maxFiles) and their best symbols, with snippets read from the files
+//     as they are now, cut to a token budget (about 4 characters a token; 12k tokens by default).
+import type { Graph } from './graph';
+import { EdgeRecord, EdgeRow, edgesOf, NODE_COLS, NODE_FROM, NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
+import { emptyHint, rankSymbols } from './search';
+import { SourceReader } from './snippets';
+import { ftsExpr, queryTerms, splitWords } from './words';
+
+export const EXPLORE_DEFAULT_TOKENS = 12_000;
+export const EXPLORE_MAX_FILES = 30;
+const MAX_NODES = 60;
+const MAX_EDGES = 120;
+const MAX_SEEDS = 25;
+const NEIGHBOURHOOD = 3000;
+const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'enum', 'module', 'namespace']);
+
+export interface Snippet { nodeId: string; startLine: number; endLine: number; code: string }
+export interface Relationship { from: string; to: string; kind: string; line: number | null; resolution: string }
+export interface ExploreResult {
+  nodes: SymbolRecord[];
+  edges: EdgeRecord[];
+  files: Record<string, { snippets: Snippet[] }>;
+  relationships: { calls: Relationship[]; references: Relationship[] };
+  /** The size budget of this answer and whether something was left out to respect it. */
+  budget: { maxTokens: number; usedTokens: number; maxFiles: number; truncated: boolean };
+  hint?: string;
+}
+
+/** Default maxFiles from the project's size: small projects get more files (and context) per call. */
+export function adaptiveMaxFiles(fileCount: number): number {
+  if (fileCount <= 50) return 12;
+  if (fileCount <= 500) return 10;
+  if (fileCount <= 5000) return 8;
+  return 6;
+}
+
+export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxTokens?: number } = {}): ExploreResult {
+  const s = g.store;
+  const fileCount = g.cached('fileCount', () => Number(s.prepare('SELECT count(*) AS c FROM files').get<{ c: number }>()?.c ?? 0));
+  const maxFiles = Math.max(1, Math.min(EXPLORE_MAX_FILES, Math.floor(opts.maxFiles ?? adaptiveMaxFiles(fileCount))));
+  const maxTokens = opts.maxTokens ?? EXPLORE_DEFAULT_TOKENS;
+  const empty = (): ExploreResult => ({
+    nodes: [], edges: [], files: {}, relationships: { calls: [], references: [] },
+    budget: { maxTokens, usedTokens: 0, maxFiles, truncated: false }, hint: emptyHint(g, query),
+  });
+
+  const seeds = findSeeds(g, query);
+  if (!seeds.size) return empty();
+
+  // Neighbourhood: two hops from the seeds along every relationship, bounded.
+  const KINDS = ['calls', 'instantiates', 'references', 'extends', 'implements', 'overrides', 'contains'];
+  const known = new Set(seeds.keys());
+  const edges: EdgeRow[] = [];
+  let frontier = [...seeds.keys()];
+  for (let hop = 0; hop < 2 && frontier.length; hop++) {
+    const next: number[] = [];
+    for (const dir of ['out', 'in'] as const) {
+      for (const e of edgesOf(s, frontier, dir, KINDS)) {
+        if (e.dst === null) continue;
+        edges.push(e);
+        for (const n of [Number(e.src), Number(e.dst)]) {
+          if (!known.has(n) && known.size < NEIGHBOURHOOD) { known.add(n); next.push(n); }
+        }
+      }
+    }
+    frontier = next;
+  }
+  const uniq = new Map<number, EdgeRow>();
+  for (const e of edges) if (known.has(Number(e.src)) && known.has(Number(e.dst))) uniq.set(Number(e.id), e);
+  const graphEdges = [...uniq.values()];
+
+  const scores = personalisedPageRank([...known], graphEdges, seeds);
+  const rows = nodesByIds(s, known);
+  const ranked = [...scores.entries()]
+    .filter(([id]) => { const r = rows.get(id); return r && r.kind !== 'file'; })
+    .sort((a, b) => b[1] - a[1] || rows.get(a[0])!.uid.localeCompare(rows.get(b[0])!.uid));
+
+  // Files by the summed score of their best symbols.
+  const fileScore = new Map<string, number>();
+  const perFile = new Map<string, number[]>();
+  for (const [id, sc] of ranked) {
+    const p = rows.get(id)!.path;
+    const list = perFile.get(p) ?? [];
+    if (list.length < 8) { list.push(id); fileScore.set(p, (fileScore.get(p) ?? 0) + sc); }
+    perFile.set(p, list);
+  }
+  const files = [...fileScore.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, maxFiles).map(([p]) => p);
+  const chosenFiles = new Set(files);
+  let truncated = fileScore.size > files.length;
+  const chosen = ranked.filter(([id]) => chosenFiles.has(rows.get(id)!.path) && perFile.get(rows.get(id)!.path)!.includes(id)).slice(0, MAX_NODES);
+  if (chosen.length < ranked.filter(([id]) => chosenFiles.has(rows.get(id)!.path)).length) truncated = true;
+  const chosenIds = new Set(chosen.map(([id]) => id));
+  const maxScore = chosen[0]?.[1] || 1;
+
+  const result: ExploreResult = {
+    nodes: chosen.map(([id, sc]) => toSymbol(rows.get(id)!, sc / maxScore)),
+    edges: [],
+    files: {},
+    relationships: { calls: [], references: [] },
+    budget: { maxTokens, usedTokens: 0, maxFiles, truncated },
+  };
+  for (const p of files) result.files[p] = { snippets: [] };
+  for (const e of graphEdges) {
+    if (e.kind === 'contains' || !chosenIds.has(Number(e.src)) || !chosenIds.has(Number(e.dst))) continue;
+    const rec: EdgeRecord = { from: rows.get(Number(e.src))!.uid, to: rows.get(Number(e.dst))!.uid, kind: e.kind, resolution: e.resolution, line: e.line === null ? null : Number(e.line) };
+    if (result.edges.length < MAX_EDGES) result.edges.push(rec); else result.budget.truncated = true;
+    const rel: Relationship = { from: rec.from, to: rec.to, kind: rec.kind, line: rec.line, resolution: rec.resolution };
+    if (e.kind === 'calls' || e.kind === 'instantiates') result.relationships.calls.push(rel);
+    else result.relationships.references.push(rel);
+  }
+  result.edges.sort((a, b) => (a.from + a.to + a.kind).localeCompare(b.from + b.to + b.kind));
+
+  // Snippets in score order until the budget is spent.
+  const reader = new SourceReader(g.root);
+  const skeleton = JSON.stringify(result).length;
+  let codeBudget = maxTokens * 4 - skeleton;
+  const emitted = new Map<string, { start: number; end: number }[]>();
+  for (const [id] of chosen) {
+    const r = rows.get(id)!;
+    const ranges = emitted.get(r.path) ?? [];
+    let start = Number(r.start_line), end = Number(r.end_line);
+    if (ranges.some((x) => x.start <= start && x.end >= end)) continue; // already shown inside another snippet
+    const inner = ranges.filter((x) => x.start >= start && x.end <= end);
+    if (CONTAINERS.has(r.kind) && (inner.length || end - start > 40)) {
+      // A big container: its head only (declaration and the first lines), its members have their own snippets.
+      end = Math.min(end, start + 11, ...inner.map((x) => x.start - 1).filter((x) => x >= start));
+    }
+    const maxLines = r.kind === 'file' ? 30 : 80;
+    const snip = reader.snippet(r.path, start, end, maxLines);
+    if (!snip) continue;
+    const cost = snip.code.length + r.uid.length + 60;
+    if (cost > codeBudget) {
+      result.budget.truncated = true;
+      if (codeBudget < 200) break;
+      continue;
+    }
+    codeBudget -= cost;
+    ranges.push({ start, end: snip.endLine });
+    emitted.set(r.path, ranges);
+    if (snip.cut) result.budget.truncated = true;
+    result.files[r.path].snippets.push({ nodeId: r.uid, startLine: start, endLine: snip.endLine, code: snip.code });
+  }
+  for (const f of Object.values(result.files)) f.snippets.sort((a, b) => a.startLine - b.startLine);
+  result.budget.usedTokens = Math.ceil(JSON.stringify(result).length / 4);
+  return result;
+}
+
+/** Seed symbols and their weights from the query's identifiers and words. */
+function findSeeds(g: Graph, query: string): Map<number, number> {
+  const s = g.store;
+  const { identifiers, words } = queryTerms(query);
+  const acc = new Map<number, { score: number; words: Set<string>; row: NodeRow }>();
+  const add = (r: NodeRow, score: number, word: string) => {
+    if (r.kind === 'file') return;
+    const id = Number(r.id);
+    const cur = acc.get(id) ?? { score: 0, words: new Set<string>(), row: r };
+    cur.score += score;
+    cur.words.add(word);
+    acc.set(id, cur);
+  };
+  for (const ident of identifiers) {
+    for (const { row, score } of rankSymbols(g, ident, 5)) if (score >= 90) add(row, 6, `#${ident}`);
+  }
+  const total = g.cached('nodeCount', () => Number(s.prepare('SELECT count(*) AS c FROM nodes').get<{ c: number }>()?.c ?? 0)) || 1;
+  for (const w of words) {
+    let rowsFor: NodeRow[] = [];
+    try {
+      rowsFor = s.prepare(`SELECT ${NODE_COLS} FROM nodes_fts t JOIN nodes n ON n.id = t.docid JOIN files f ON f.id = n.file_id
+        WHERE nodes_fts MATCH ? ORDER BY n.rank DESC LIMIT 400`).all<NodeRow>(ftsExpr([w], { prefix: w.length >= 3 }));
+    } catch { rowsFor = []; }
+    if (!rowsFor.length) continue;
+    const idf = Math.log(1 + total / rowsFor.length);
+    for (const r of rowsFor) {
+      const nameWords = splitWords(r.name);
+      const inName = nameWords.includes(w) ? 2 : nameWords.some((x) => x.startsWith(w) || (w.length >= 4 && w.startsWith(x) && x.length >= 4)) ? 1.5 : 0;
+      const inQualified = !inName && splitWords(r.qualified_name).some((x) => x.startsWith(w)) ? 0.8 : 0;
+      const inDoc = `${r.docstring} ${r.signature}`.toLowerCase().includes(w) ? 0.6 : 0;
+      const inPath = r.path.toLowerCase().includes(w) ? 0.3 : 0;
+      add(r, idf * (inName + inQualified + inDoc + inPath || 0.3), w);
+    }
+  }
+  const maxRank = g.cached('maxRank', () => Number(s.prepare('SELECT max(rank) AS m FROM nodes').get<{ m: number | null }>()?.m ?? 0)) || 1;
+  const nTerms = identifiers.length + words.length || 1;
+  const scored = [...acc.entries()].map(([id, v]) => {
+    const coverage = v.words.size / nTerms;
+    return [id, v.score * (0.5 + coverage * coverage) * (1 + 0.3 * Number(v.row.rank) / maxRank)] as [number, number];
+  }).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_SEEDS);
+  return new Map(scored);
+}
+
+const EDGE_WEIGHT: Record<string, number> = { calls: 1, instantiates: 0.9, references: 0.6, extends: 0.8, implements: 0.8, overrides: 0.8, contains: 0.5 };
+
+/** Personalised PageRank: random walks that restart at the seeds (in proportion to their weight). */
+export function personalisedPageRank(nodes: number[], edges: EdgeRow[], seeds: Map<number, number>, alpha = 0.3, iterations = 25): Map<number, number> {
+  const idx = new Map(nodes.map((n, i) => [n, i]));
+  const out: { to: number; w: number }[][] = nodes.map(() => []);
+  for (const e of edges) {
+    const a = idx.get(Number(e.src)), b = idx.get(Number(e.dst));
+    if (a === undefined || b === undefined || a === b) continue;
+    const w = EDGE_WEIGHT[e.kind] ?? 0.5;
+    out[a].push({ to: b, w });
+    out[b].push({ to: a, w: w * 0.7 }); // callers and users matter, a little less than callees
+  }
+  const restart = new Float64Array(nodes.length);
+  let sum = 0;
+  for (const w of seeds.values()) sum += w;
+  for (const [id, w] of seeds) restart[idx.get(id)!] = w / (sum || 1);
+  let p = Float64Array.from(restart);
+  const totals = out.map((l) => l.reduce((t, x) => t + x.w, 0));
+  for (let it = 0; it < iterations; it++) {
+    const next = new Float64Array(nodes.length);
+    let dangling = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      if (!p[i]) continue;
+      if (!totals[i]) { dangling += p[i]; continue; }
+      for (const { to, w } of out[i]) next[to] += (1 - alpha) * p[i] * (w / totals[i]);
+    }
+    for (let i = 0; i < nodes.length; i++) next[i] += (alpha + (1 - alpha) * dangling) * restart[i];
+    p = next;
+  }
+  const res = new Map<number, number>();
+  for (let i = 0; i < nodes.length; i++) if (p[i] > 0) res.set(nodes[i], p[i]);
+  return res;
+}

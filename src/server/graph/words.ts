@@ -1,0 +1,75 @@
+// Splitting identifiers and queries into lower-case words, the way nodes_fts.words is filled:
+// camelCase, PascalCase, snake_case, kebab-case, digits and dots all separate words.
+
+/** `parseHTTPResponse_v2` -> ['parse', 'http', 'response', 'v2']. */
+export function splitWords(text: string): string[] {
+  const out: string[] = [];
+  for (const chunk of text.split(/[^\p{L}\p{N}]+/u)) {
+    if (!chunk) continue;
+    const parts = chunk
+      .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .replace(/(\p{N})(\p{Lu})/gu, '$1 $2') // 'v2Parser' -> 'v2 Parser'; 'utf8' stays whole
+      .split(' ');
+    for (const p of parts) if (p) out.push(p.toLowerCase());
+  }
+  return out;
+}
+
+const STOP = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'does', 'for', 'from', 'get', 'how', 'i',
+  'in', 'into', 'is', 'it', 'its', 'me', 'of', 'on', 'or', 'show', 'that', 'the', 'this', 'to', 'what',
+  'when', 'where', 'which', 'who', 'why', 'with', 'work', 'works', 'code', 'find', 'there', 'we', 'our', 'all',
+]);
+
+/** The words of a task or question worth looking up: identifiers kept whole too, stop words dropped. */
+export function queryTerms(query: string): { identifiers: string[]; words: string[] } {
+  const identifiers: string[] = [];
+  for (const m of query.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*/gu)) {
+    const id = m[0];
+    // An identifier-looking token: mixed case, underscore, or dotted; plain words go to `words`.
+    if (/[a-z][A-Z]|_|\.|^[A-Z][a-z]+[A-Z]/.test(id)) identifiers.push(id);
+  }
+  const words: string[] = [];
+  const seen = new Set<string>();
+  for (const w of splitWords(query)) {
+    if (w.length < 2 || STOP.has(w) || seen.has(w)) continue;
+    seen.add(w);
+    words.push(w);
+  }
+  return { identifiers, words };
+}
+
+/** Damerau-free Levenshtein distance with an upper bound: returns max+1 as soon as it is exceeded. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (cur[j] < rowMin) rowMin = cur[j];
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+/** Typo budget for a word of this length: none under 4 characters, 1 up to 7, then 2. */
+export function typoBudget(len: number): number {
+  return len < 4 ? 0 : len <= 7 ? 1 : 2;
+}
+
+/** An FTS4 MATCH expression: every term must match (prefix match when `prefix`), column optional. */
+export function ftsExpr(terms: string[], opts: { column?: string; prefix?: boolean; any?: boolean } = {}): string {
+  const clean = terms.map((t) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
+  const parts = clean.map((t) => `${opts.column ? `${opts.column}:` : ''}${t}${opts.prefix ? '*' : ''}`);
+  return parts.join(opts.any ? ' OR ' : ' ');
+}

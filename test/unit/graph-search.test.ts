@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { search, SEARCH_MAX_LIMIT, clampLimit } from '../../src/server/graph/search';
+import { splitWords, editDistance, queryTerms } from '../../src/server/graph/words';
+import { shopIndex, TestIndex } from './graph-fixture';
+
+describe('graph: words', () => {
+  it('splits camelCase, PascalCase, acronyms, snake_case and digits', () => {
+    assert.deepEqual(splitWords('parseHTTPResponse_v2'), ['parse', 'http', 'response', 'v2']);
+    assert.deepEqual(splitWords('compute_total_price'), ['compute', 'total', 'price']);
+    assert.deepEqual(splitWords('XMLHttpRequest'), ['xml', 'http', 'request']);
+    assert.deepEqual(splitWords('utf8Decoder'), ['utf8', 'decoder']);
+  });
+  it('bounds edit distance', () => {
+    assert.equal(editDistance('repository', 'repositroy', 2), 2);
+    assert.equal(editDistance('abc', 'xyzw', 1), 2);
+    assert.equal(editDistance('save', 'save', 1), 0);
+  });
+  it('keeps identifiers of a question whole and drops stop words', () => {
+    const t = queryTerms('how does saveAll store items in the Repository?');
+    assert.deepEqual(t.identifiers, ['saveAll']);
+    assert.deepEqual(t.words, ['save', 'store', 'items', 'repository']);
+  });
+});
+
+describe('graph: search ranking', () => {
+  let t: TestIndex;
+  before(async () => { t = await shopIndex(); t.graph.refresh(); });
+  after(() => t.dispose());
+
+  const ids = (q: string, limit?: number) => search(t.graph, q, limit).results.map((r) => r.id);
+
+  it('puts the exact name first, with the symbol record fields of the spec', () => {
+    const r = search(t.graph, 'saveAll').results;
+    assert.equal(r[0].id, 'src/serialize.ts::saveAll');
+    assert.deepEqual(Object.keys(r[0]).sort(), ['docstring', 'endLine', 'filePath', 'id', 'kind', 'name', 'qualifiedName', 'score', 'signature', 'startLine'].sort());
+    assert.equal(r[0].kind, 'function');
+    assert.equal(r[0].filePath, 'src/serialize.ts');
+    assert.equal(r[0].startLine, 10);
+    assert.equal(r[0].endLine, 12);
+    assert.equal(r[0].docstring, 'Saves every item through the repository it is given.');
+  });
+
+  it('ranks exact > prefix > camelCase word > typo > text', () => {
+    // 'save': exact names (the four save methods) first, then the prefix saveAll, then words.
+    const r = search(t.graph, 'save').results;
+    const firstNonExact = r.findIndex((x) => x.name !== 'save');
+    assert.ok(firstNonExact >= 4, `four exact 'save' first: ${r.map((x) => x.id)}`);
+    assert.equal(r[firstNonExact].name, 'saveAll');
+    // word match: 'repository' is a word of MemoryRepository etc., 'Repository' is exact.
+    const repo = ids('repository');
+    assert.equal(repo[0], 'src/repository.ts::Repository');
+    assert.ok(repo.indexOf('src/repository.ts::MemoryRepository') > 0);
+    // typo: 'serializeItme' -> serializeItem
+    assert.equal(ids('serializeItme')[0], 'src/serialize.ts::serializeItem');
+    // text only: 'dollars' appears in formatPrice's docstring
+    assert.deepEqual(ids('dollars'), ['src/model.ts::formatPrice']);
+    const scores = search(t.graph, 'price').results.map((x) => x.score!);
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  });
+
+  it('matches snake_case and multi-word queries by words of the name', () => {
+    assert.equal(ids('total price')[0], 'tools/report.py::compute_total_price');
+    assert.equal(ids('compute_total_price')[0], 'tools/report.py::compute_total_price');
+    assert.equal(ids('print report')[0], 'tools/report.py::ReportPrinter.print_report');
+  });
+
+  it('boosts central symbols within a tier and breaks ties deterministically', () => {
+    // Repository.save has 3 overriders + 1 caller: it outranks the other exact 'save' methods.
+    const r = search(t.graph, 'save').results.filter((x) => x.name === 'save');
+    assert.equal(r[0].id, 'src/repository.ts::Repository.save');
+    const again = search(t.graph, 'save').results.map((x) => x.id);
+    assert.deepEqual(again, search(t.graph, 'save').results.map((x) => x.id));
+  });
+
+  it('applies the limit (default 20, clamped to the max) and explains empty results', () => {
+    assert.equal(search(t.graph, 'repository', 3).results.length, 3);
+    assert.ok(search(t.graph, 'repository').results.length > 3);
+    assert.equal(clampLimit(undefined), 20);
+    assert.equal(clampLimit(5000), SEARCH_MAX_LIMIT);
+    assert.equal(SEARCH_MAX_LIMIT, 100);
+    assert.equal(clampLimit(2.7), 2);
+    const none = search(t.graph, 'zzqqxx');
+    assert.deepEqual(none.results, []);
+    assert.match(none.hint!, /Nothing matches 'zzqqxx' among \d+ symbols in 6 files/);
+  });
+});
