@@ -177,7 +177,8 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
       const prev = defs.get(key);
       if (prev && prev.pattern <= m.patternIndex) continue;
       defs.set(key, {
-        start: main!.startIndex, end: main!.endIndex, node: main!, nameNode: name, name: unquote(text(source, name)),
+        // A body outside the declaration node (Dart: signature, then body) widens its range.
+        start: main!.startIndex, end: body && body.endIndex > main!.endIndex ? body.endIndex : main!.endIndex, node: main!, nameNode: name, name: unquote(text(source, name)),
         kind: mainRole === R.Container ? '' : kind, pattern: m.patternIndex, body, doc, scope,
         props: m.setProperties as Record<string, string | null> | undefined,
         qual: '', index: -1, bound: -1,
@@ -393,7 +394,7 @@ function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: nu
     kind: e.kind as NodeKind,
     qualifiedName: e.qual,
     startLine: start.row + 1,
-    endLine: e.node.endPosition.row + 1,
+    endLine: (e.body && e.body.endIndex > e.node.endIndex ? e.body : e.node).endPosition.row + 1,
     startCol: start.column,
     signature: signatureOf(source, declStart.startIndex, body && body.startIndex >= declStart.startIndex ? body.startIndex : -1, e.node.endIndex),
     docstring: docOf(lang, source, e, outer, body),
@@ -557,7 +558,7 @@ function squash(s: string): string {
 }
 
 function unquote(s: string): string {
-  const t = s.trim();
+  const t = s.charCodeAt(0) === 58 /* : */ && s.length > 1 ? s.slice(1) : s.trim(); // Ruby/Elixir :symbol
   const a = t.charAt(0), b = t.charAt(t.length - 1);
   if (t.length >= 2 && ((a === '"' && b === '"') || (a === "'" && b === "'") || (a === '`' && b === '`') || (a === '<' && b === '>'))) return t.slice(1, -1);
   return t;

@@ -1,0 +1,31 @@
+; Kotlin (grammar without fields).
+(package_header (identifier) @package)
+
+; ── definitions ──
+(class_declaration "interface" (type_identifier) @name) @definition.interface
+(class_declaration "enum" (type_identifier) @name) @definition.enum
+(class_declaration (type_identifier) @name) @definition.class
+(object_declaration (type_identifier) @name) @definition.class
+(function_declaration (simple_identifier) @name) @definition.function
+(class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)
+(source_file (property_declaration (variable_declaration (simple_identifier) @name)) @definition.variable)
+(class_parameter (binding_pattern_kind) (simple_identifier) @name) @definition.property
+(enum_entry (simple_identifier) @name) @definition.enum_member
+(type_alias (type_identifier) @name) @definition.type
+(secondary_constructor "constructor" @name) @definition.constructor
+
+; ── imports ──
+(import_header (identifier (simple_identifier) @import.name .) @import.source .) @import
+(import_header (identifier (simple_identifier) @import.name .) @import.source (import_alias (type_identifier) @import.alias)) @import
+(import_header (identifier) @import.source (wildcard_import) @import.wildcard) @import
+
+; ── heritage: a supertype called (`Base()`) is a class, the others interfaces ──
+(delegation_specifier (constructor_invocation (user_type (type_identifier) @name .))) @reference.extends
+(delegation_specifier (user_type (type_identifier) @name .)) @reference.implements
+
+; ── calls ──
+(call_expression (simple_identifier) @name) @reference.call
+(call_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))) @reference.call
+(user_type (type_identifier) @name) @reference.type
+(value_argument (simple_identifier) @name) @reference.value
+(callable_reference (simple_identifier) @name) @reference.value

@@ -1,0 +1,35 @@
+; PHP.
+(namespace_definition name: (namespace_name) @package)
+
+; ── definitions ──
+(namespace_definition name: (namespace_name) @name) @definition.namespace
+(class_declaration name: (name) @name) @definition.class
+(interface_declaration name: (name) @name) @definition.interface
+(trait_declaration name: (name) @name) @definition.trait
+(enum_declaration name: (name) @name) @definition.enum
+(enum_case name: (name) @name) @definition.enum_member
+(method_declaration name: (name) @name) @definition.method
+(function_definition name: (name) @name) @definition.function
+(property_declaration (property_element name: (variable_name (name) @name))) @definition.property
+(const_declaration (const_element (name) @name)) @definition.constant
+
+; ── imports ──
+(namespace_use_declaration (namespace_use_clause [(qualified_name (name) @import.name .) (name) @import.name] @import.source !alias)) @import
+(namespace_use_declaration (namespace_use_clause [(qualified_name (name) @import.name .) (name) @import.name] @import.source alias: (name) @import.alias)) @import
+(namespace_use_declaration (namespace_name) @import.source body: (namespace_use_group (namespace_use_clause . (name) @import.name alias: (name)? @import.alias))) @import
+([(require_expression) (require_once_expression) (include_expression) (include_once_expression)] (string (string_content) @import.source)) @import
+
+; ── heritage ──
+(base_clause [(name) @name (qualified_name (name) @name .)]) @reference.extends
+(class_interface_clause [(name) @name (qualified_name (name) @name .)]) @reference.implements
+(use_declaration [(name) @name (qualified_name (name) @name .)]) @reference.implements
+
+; ── calls ──
+(function_call_expression function: [(name) @name (qualified_name (name) @name .)]) @reference.call
+(member_call_expression object: (_) @receiver name: (name) @name) @reference.call
+(nullsafe_member_call_expression object: (_) @receiver name: (name) @name) @reference.call
+(scoped_call_expression scope: (_) @receiver name: (name) @name) @reference.call
+(object_creation_expression [(name) @name (qualified_name (name) @name .)]) @reference.new
+
+; ── types ──
+(named_type [(name) @name (qualified_name (name) @name .)]) @reference.type

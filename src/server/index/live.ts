@@ -1,0 +1,82 @@
+// A project's index kept live while a server runs: the writer connection, an initial sync of
+// whatever changed since the last run, and the watcher that syncs each batch of edits.
+import { Indexer, SyncProgress, SyncSummary } from './sync';
+import { Watcher, WatcherStatus, WatchOptions } from './watch';
+import { Filter } from './walk';
+import { loadConfig } from './config';
+import { languageOf } from './sync';
+import { Store } from '../store/store';
+import { debug } from '../log';
+
+const log = debug('live');
+
+export interface LiveOptions extends WatchOptions {
+  watch?: boolean;
+  onProgress?: (p: SyncProgress) => void;
+  onSynced?: (s: SyncSummary) => void;
+}
+
+export class LiveIndex {
+  private watcher?: Watcher;
+  private syncing = false;
+  private lastProgress?: SyncProgress;
+  /** Resolves when the first sync is done (answers before it say the index is still building). */
+  readonly ready: Promise<SyncSummary>;
+
+  private constructor(readonly indexer: Indexer, private readonly opts: LiveOptions) {
+    this.ready = this.runSync({});
+    if (opts.watch !== false) {
+      this.ready.then(() => this.startWatcher(), () => this.startWatcher());
+    }
+  }
+
+  static async open(root: string, opts: LiveOptions = {}): Promise<LiveIndex> {
+    return new LiveIndex(await Indexer.open(root), opts);
+  }
+
+  get store(): Store {
+    return this.indexer.store;
+  }
+
+  get root(): string {
+    return this.indexer.root;
+  }
+
+  /** Whether a sync is running, and its progress. */
+  building(): { syncing: boolean; progress?: SyncProgress } {
+    return { syncing: this.syncing, progress: this.lastProgress };
+  }
+
+  watcherStatus(): WatcherStatus {
+    return this.watcher?.status() ?? { active: false, pendingFiles: [], degraded: false };
+  }
+
+  private async runSync(o: { changedPaths?: string[] }): Promise<SyncSummary> {
+    this.syncing = true;
+    try {
+      const s = await this.indexer.sync({
+        changedPaths: o.changedPaths,
+        onProgress: (p) => { this.lastProgress = p; this.opts.onProgress?.(p); },
+      });
+      log(`synced: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
+      this.opts.onSynced?.(s);
+      return s;
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  private startWatcher(): void {
+    const filter = () => new Filter(this.root, loadConfig(this.root), languageOf);
+    this.watcher = new Watcher(this.root, filter(), async (paths, full) => {
+      if (full) this.watcher?.setFilter(filter());
+      await this.runSync(full ? {} : { changedPaths: paths });
+    }, this.opts);
+    this.watcher.start();
+  }
+
+  close(): void {
+    this.watcher?.close();
+    this.indexer.close();
+  }
+}
