@@ -93,6 +93,14 @@ describe('git push with auto-commit (real git, bare remotes)', function () {
     assert.equal(second, `No attribution from us\n\n${TRAILER}\n`);
   });
 
+  it("returns the host's remote: lines of a successful push (e.g. its pull-request link)", async () => {
+    const { work, remote } = sb.repoWithRemote();
+    writeScript(join(remote.path, 'hooks', 'post-receive'), '#!/bin/sh\necho "Create a pull request for main:" >&2\necho "  https://example.com/o/r/pull/new/main" >&2\n');
+    writeFileSync(join(work, 'a.txt'), 'a\n');
+    const r = await pushWithCommit({ cwd: work, env: sb.env });
+    assert.deepEqual(r.remoteLines, ['remote: Create a pull request for main:', 'remote:   https://example.com/o/r/pull/new/main']);
+  });
+
   it('nothing to commit and nothing to push: a clear message, no empty commit', async () => {
     const { work, remote } = sb.repoWithRemote();
     const before = sb.git(work, ['rev-parse', 'HEAD']);
@@ -185,9 +193,11 @@ describe('git push with auto-commit (real git, bare remotes)', function () {
     await assert.rejects(pushWithCommit({ cwd: work, env: sb.env }), (err: GitError) => {
       assert.equal(err.code, 'CommitFailed');
       assert.match(err.message, /lint: 2 problems in a\.txt/);
+      assert.match(err.message, /Nothing was committed; your changes are as they were\./);
       return true;
     });
     assert.equal(sb.git(remote.path, ['rev-parse', 'main']), before);
+    assert.equal(sb.git(work, ['status', '--porcelain']), '?? a.txt', 'our git add -A was undone');
   });
 
   it('the host refuses (server hook): RemoteRejected keeps its raw remote: lines', async () => {

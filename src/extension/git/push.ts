@@ -78,7 +78,8 @@ export async function pushWithCommit(opts: PushWithCommitOptions): Promise<PushW
   const branch = await currentBranch(opts);
   const remote = await originUrl(opts);
   let staged = await hasStaged(opts);
-  if (!staged) {
+  const addedAll = !staged;
+  if (addedAll) {
     await runGit(['add', '-A', '--', ':/', ...NEVER_COMMIT], opts);
     staged = await hasStaged(opts);
   }
@@ -89,12 +90,16 @@ export async function pushWithCommit(opts: PushWithCommitOptions): Promise<PushW
     try {
       await runGit(['commit', '-q', '-F', '-'], { ...opts, input: commitMessage, context: { branch } });
     } catch (err) {
+      // Staging was ours, not the user's: put the index back as it was (best effort).
+      const unstaged = addedAll && (await runGit(['reset', '-q'], opts).then(() => true, () => false));
       // A refusing pre-commit hook may print anything ("Connection refused" from a linter):
       // only the codes that are about committing itself keep their own sentence.
-      if (err instanceof GitError && err.code !== 'IdentityUnknown' && err.code !== 'RepositoryLocked' && err.code !== 'Timeout') {
-        throw new GitError({ code: GitErrorCodes.CommitFailed, exitCode: err.exitCode, stderr: err.stderr, command: err.command });
+      let e = err;
+      if (e instanceof GitError && e.code !== 'IdentityUnknown' && e.code !== 'RepositoryLocked' && e.code !== 'Timeout') {
+        e = new GitError({ code: GitErrorCodes.CommitFailed, exitCode: e.exitCode, stderr: e.stderr, command: e.command });
       }
-      throw err;
+      if (e instanceof GitError && unstaged) e.withNote('Nothing was committed; your changes are as they were.');
+      throw e;
     }
     commit = await gitOut(['rev-parse', 'HEAD'], opts);
   } else {
