@@ -394,7 +394,7 @@ function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: nu
     kind: e.kind as NodeKind,
     qualifiedName: e.qual,
     startLine: start.row + 1,
-    endLine: (e.body && e.body.endIndex > e.node.endIndex ? e.body : e.node).endPosition.row + 1,
+    endLine: endLineOf(e.body && e.body.endIndex > e.node.endIndex ? e.body : e.node),
     startCol: start.column,
     signature: signatureOf(source, declStart.startIndex, body && body.startIndex >= declStart.startIndex ? body.startIndex : -1, e.node.endIndex),
     docstring: docOf(lang, source, e, outer, body),
@@ -403,6 +403,12 @@ function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: nu
     isExported,
     parent,
   };
+}
+
+/** 1-based last line; a node ending at column 0 (it took the newline) ends on the line before. */
+function endLineOf(n: Node): number {
+  const end = n.endPosition;
+  return end.column === 0 && end.row > n.startPosition.row ? end.row : end.row + 1;
 }
 
 function findBody(lang: CompiledLanguage, node: Node): Node | undefined {
@@ -451,8 +457,8 @@ function visibilityOf(lang: CompiledLanguage, e: Entry, keywords: string[], pare
     else if (topLevel && lang.fileLocalWords.has(k)) vis = 'private';
   }
   if (vis) return vis;
-  if (e.scope) return ''; // defined out of line (`Foo::bar`): declared visibility is elsewhere
   if (lang.accessLabels.size && parent) {
+    if (e.scope) return ''; // defined out of line (`Foo::bar`): declared in the class, elsewhere
     for (let s = e.node.previousSibling; s; s = s.previousSibling) {
       if (lang.accessLabels.has(s.type)) {
         const v = lang.visibilityWords.get(s.text.trim());

@@ -51,7 +51,7 @@ export class SyncLockedError extends Error {}
 const INLINE_PARSE_MAX = 16;
 const WRITE_BATCH = 200;
 
-interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[] }
+interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[]; hash: string }
 
 export const languageOf = (p: string) => languageForPath(p)?.id;
 
@@ -97,7 +97,8 @@ export class Indexer {
     const consider = (path: string, language: string, size: number, mtimeMs: number) => {
       const known = db.files.get(path);
       mtimes.set(path, mtimeMs);
-      if (!full && known && known.size === size && known.mtime_ms === mtimeMs && known.language === language) return;
+      // hash '' marks a file written by a sync that died before resolving its references
+      if (!full && known && known.hash && known.size === size && known.mtime_ms === mtimeMs && known.language === language) return;
       tasks.push({ path, language, knownHash: full ? undefined : known?.hash });
     };
     if (opts.changedPaths && !full) {
@@ -164,11 +165,13 @@ export class Indexer {
             if (known) dangling.push(...db.clearFile(known.id, false, touched));
             else added++;
             const endLine = ex.symbols.reduce((m, s) => Math.max(m, s.endLine), 1);
-            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, r.hash, r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine);
+            // The hash is written when the references are resolved (the last transaction), so a
+            // crash before that makes the next sync parse this file again.
+            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, '', r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine);
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
             for (const s of ex.symbols) definedNames.add(s.name);
-            pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs });
+            pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs, hash: r.hash });
             parsed++;
           }
       };
@@ -318,6 +321,8 @@ export class Indexer {
       const up = s.prepare(`${rankSql} WHERE id = ?`);
       for (const id of touched) up.run(id);
     }
+    const setHash = s.prepare('UPDATE files SET hash = ? WHERE id = ?');
+    for (const p of pending) setHash.run(p.hash, p.fileId);
     writeMeta(s, { lastIndexedAt: Date.now(), syncState: 'complete' });
   }
 

@@ -295,7 +295,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     extensions: ['.scala', '.sc'],
     grammar: 'tree-sitter-scala.wasm',
     queries: ['scala.scm'],
-    comments: ['comment', 'block_comment'],
+    comments: ['comment'],
     modifierContainers: ['modifiers', 'access_modifier'],
     methodParents: ['class', 'trait', 'enum'],
     defaultVisibility: 'public',

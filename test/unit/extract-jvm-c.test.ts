@@ -1,0 +1,114 @@
+// Java, C#, C and C++ extraction.
+import assert from 'node:assert/strict';
+import { hasRef, importOf, noRef, parentOf, parseFixture, sym } from './extract-helpers';
+
+describe('extract: java', () => {
+  it('finds classes, members, javadoc and modifiers', async () => {
+    const x = await parseFixture('java/UserService.java');
+    assert.equal(x.package, 'com.example.users');
+    const c = sym(x, 'UserService');
+    assert.deepEqual([c.kind, c.startLine, c.endLine, c.docstring, c.isExported, c.visibility],
+      ['class', 10, 34, 'Looks users up.', true, 'public']);
+    assert.equal(c.signature, 'public class UserService extends BaseService<User> implements Runnable, com.example.Closeable');
+    const find = sym(x, 'UserService.find');
+    assert.deepEqual([find.kind, find.docstring, find.signature, find.isExported], ['method', 'Finds users by name.', 'public List<User> find(String name)', true]);
+    assert.equal(sym(x, 'UserService.UserService').kind, 'constructor');
+    assert.deepEqual([sym(x, 'UserService.refresh').visibility, sym(x, 'UserService.refresh').isExported], ['', false]);
+    assert.deepEqual([sym(x, 'UserService.MAX').kind, sym(x, 'UserService.MAX').visibility], ['field', 'private']);
+    assert.equal(sym(x, 'UserService.Listener').kind, 'interface');
+    assert.deepEqual([sym(x, 'UserService.Listener.changed').visibility, sym(x, 'UserService.Listener.changed').isExported], ['public', true]);
+    assert.equal(sym(x, 'UserService.State.ACTIVE').kind, 'enum_member');
+  });
+
+  it('finds invocations with receivers, instantiations and heritage', async () => {
+    const x = await parseFixture('java/UserService.java');
+    hasRef(x, 'extends BaseService <- UserService');
+    hasRef(x, 'implements Runnable <- UserService');
+    hasRef(x, 'implements Closeable <- UserService');
+    hasRef(x, 'call search <- UserService.find [repo]');
+    hasRef(x, 'call limit <- UserService.find [repo.search(probe)]');
+    hasRef(x, 'call refresh <- UserService.run [this]');
+    hasRef(x, 'call requireNonNull <- UserService.UserService');
+    hasRef(x, 'new User <- UserService.find');
+    noRef(x, (r) => r.name === 'com' || r.name === 'example', 'package qualifiers are no refs');
+    assert.deepEqual(importOf(x, 'java.util.List').names, [{ imported: 'List', local: 'List' }]);
+    assert.deepEqual(importOf(x, 'java.util.concurrent').names, [{ imported: '*', local: '*' }]);
+    assert.deepEqual(importOf(x, 'java.util.Objects.requireNonNull').names, [{ imported: 'requireNonNull', local: 'requireNonNull' }]);
+  });
+});
+
+describe('extract: csharp', () => {
+  it('finds namespaces, members, xml docs and modifiers', async () => {
+    const x = await parseFixture('csharp/Greeter.cs');
+    const g = sym(x, 'Acme.Greeting.Greeter');
+    assert.deepEqual([g.kind, g.docstring, g.isExported, g.signature],
+      ['class', 'Greets people.', true, 'public class Greeter : GreeterBase, IGreeter, IDisposable']);
+    const ga = sym(x, 'Acme.Greeting.Greeter.GreetAsync');
+    assert.deepEqual([ga.kind, ga.isAsync, ga.docstring, ga.visibility], ['method', true, 'Says hello.', 'public']);
+    assert.equal(sym(x, 'Acme.Greeting.Greeter.Greeter').kind, 'constructor');
+    assert.equal(sym(x, 'Acme.Greeting.Greeter.Name').kind, 'property');
+    assert.deepEqual([sym(x, 'Acme.Greeting.Greeter._log').visibility, sym(x, 'Acme.Greeting.Greeter.Format').visibility], ['private', 'internal']);
+    assert.deepEqual([sym(x, 'Acme.Greeting.Point').kind, sym(x, 'Acme.Greeting.Point').isExported], ['struct', false]);
+    assert.equal(sym(x, 'Acme.Greeting.Mode.Loud').kind, 'enum_member');
+    assert.equal(parentOf(x, g), 'Acme.Greeting');
+  });
+
+  it('finds calls, new, heritage and usings', async () => {
+    const x = await parseFixture('csharp/Greeter.cs');
+    hasRef(x, 'extends GreeterBase <- Acme.Greeting.Greeter');
+    hasRef(x, 'implements IGreeter <- Acme.Greeting.Greeter');
+    hasRef(x, 'implements IDisposable <- Acme.Greeting.Greeter');
+    hasRef(x, 'call Delay <- Acme.Greeting.Greeter.GreetAsync [Task]');
+    hasRef(x, 'call Info <- Acme.Greeting.Greeter.GreetAsync [_log]');
+    hasRef(x, 'call Format <- Acme.Greeting.Greeter.GreetAsync');
+    hasRef(x, 'new Message <- Acme.Greeting.Greeter.GreetAsync');
+    assert.deepEqual(importOf(x, 'System').names, [{ imported: '*', local: '*' }]);
+    assert.deepEqual(importOf(x, 'Acme.Logging.Logger').names, [{ imported: '*', local: 'Log' }]);
+  });
+});
+
+describe('extract: c', () => {
+  it('finds functions, structs, typedefs, macros, static linkage and includes', async () => {
+    const x = await parseFixture('c/list.c');
+    const push = sym(x, 'list_push');
+    assert.deepEqual([push.kind, push.startLine, push.endLine, push.docstring, push.isExported],
+      ['function', 17, 24, 'Appends a value; returns the new head.', true]);
+    assert.equal(push.signature, 'node_t *list_push(node_t *head, int value)');
+    const free = sym(x, 'free_node');
+    assert.deepEqual([free.visibility, free.isExported], ['private', false]);
+    assert.deepEqual([sym(x, 'node').kind, sym(x, 'node.next').kind, sym(x, 'node_t').kind], ['struct', 'field', 'type']);
+    assert.deepEqual([sym(x, 'LIST_MAX').kind, sym(x, 'LIST_MAX').startLine, sym(x, 'LIST_MAX').endLine], ['macro', 4, 4]);
+    assert.equal(sym(x, 'count').isExported, false);
+    hasRef(x, 'call malloc <- list_push');
+    hasRef(x, 'call free_node <- list_free');
+    assert.deepEqual(x.imports.map((i) => i.source), ['list.h', 'stdlib.h']);
+  });
+});
+
+describe('extract: cpp', () => {
+  it('finds classes, access sections, out-of-line methods and namespaces', async () => {
+    const x = await parseFixture('cpp/shape.cpp');
+    const s = sym(x, 'geo.Shape');
+    assert.deepEqual([s.kind, s.docstring, s.signature], ['class', 'A shape with an area.', 'class Shape : public Base, protected Named']);
+    assert.equal(sym(x, 'geo.Shape.sides_').visibility, 'private');
+    assert.equal(sym(x, 'geo.Shape.check').visibility, 'private');
+    assert.deepEqual([sym(x, 'geo.Shape.~Shape').kind, sym(x, 'geo.Shape.make').visibility], ['method', 'public']);
+    const ctors = x.symbols.filter((q) => q.qualifiedName === 'geo.Shape.Shape');
+    assert.deepEqual(ctors.map((c) => [c.kind, c.startLine]), [['constructor', 9], ['constructor', 24]]);
+    const area = x.symbols.filter((q) => q.qualifiedName === 'geo.Shape.area');
+    assert.equal(area.length, 2, 'declaration and out-of-line definition');
+    assert.equal(parentOf(x, area[1]), 'geo.Shape');
+    assert.equal(area[1].signature, 'double Shape::area() const');
+    assert.equal(sym(x, 'geo.Point.x').visibility, 'public');
+    assert.equal(sym(x, 'geo.largest').kind, 'function');
+    assert.equal(sym(x, 'geo.Color').kind, 'enum');
+    hasRef(x, 'extends Base <- geo.Shape');
+    hasRef(x, 'extends Named <- geo.Shape');
+    hasRef(x, 'call check <- geo.Shape.Shape');
+    hasRef(x, 'call scale <- geo.Shape.area [util]');
+    hasRef(x, 'call sort <- geo.largest [std]');
+    hasRef(x, 'call begin <- geo.largest [items]');
+    hasRef(x, 'new Point <- geo.largest');
+    assert.deepEqual(x.imports.map((i) => i.source), ['shape.h', 'vector']);
+  });
+});
