@@ -1,0 +1,43 @@
+// Temp projects written from a { path: content } map, and queries on their index.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Store } from '../../../src/server/store/store';
+
+export function makeProject(files: Record<string, string>, prefix = 'ci-proj-'): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  writeFiles(root, files);
+  return root;
+}
+
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, p)), { recursive: true });
+    writeFileSync(join(root, p), text);
+  }
+}
+
+export function removeProject(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+}
+
+export interface EdgeView { kind: string; resolution: string; from: string; to: string | null; target: string }
+
+/** Edges as readable rows: from/to are node uids. */
+export function edges(store: Store, kind?: string): EdgeView[] {
+  return store.prepare(`SELECT e.kind, e.resolution, s.uid AS "from", d.uid AS "to", e.target FROM edges e
+      JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst ${kind ? 'WHERE e.kind = ?' : ''} ORDER BY s.uid, e.line, e.target`)
+    .all<EdgeView>(...(kind ? [kind] : [])).map((r) => ({ ...r }));
+}
+
+export function edgeFrom(store: Store, from: string, target: string, kind?: string): EdgeView | undefined {
+  return edges(store, kind).find((e) => e.from === from && e.target === target);
+}
+
+export function uids(store: Store): string[] {
+  return store.prepare('SELECT uid FROM nodes ORDER BY uid').all<{ uid: string }>().map((r) => r.uid);
+}
+
+export function files(store: Store): string[] {
+  return store.prepare('SELECT path FROM files ORDER BY path').all<{ path: string }>().map((r) => r.path);
+}

@@ -1,0 +1,82 @@
+// Resolution on real parses of small projects: imports, aliases, re-exports, receivers,
+// same-name symbols, and the test-framework globals that must never bind to project symbols.
+import assert from 'node:assert/strict';
+import { Indexer } from '../../src/server/index/sync';
+import { makeProject, removeProject, edgeFrom, edges } from './helpers/project';
+
+describe('index: resolution', function () {
+  this.timeout(30000);
+  let root: string;
+  let ix: Indexer;
+  before(async () => {
+    root = makeProject({
+      'src/math.ts': `/** Adds one. */\nexport function helper(x: number): number { return x + 1; }\nexport function twice(x: number) { return helper(helper(x)); }\n`,
+      'src/other.ts': `export function helper(s: string): string { return s; }\n`,
+      'src/index.ts': `export * from './math';\nexport { helper as otherHelper } from './other';\n`,
+      'src/base.ts': `export class Base {\n  go(): number { return 1; }\n  run(): number { return this.go(); }\n}\n`,
+      'src/app.ts': [
+        `import { helper as h, twice } from './math';`,
+        `import { Base } from './base';`,
+        `import { otherHelper } from './index';`,
+        `import * as m from './math';`,
+        `export class App extends Base {`,
+        `  override run(): number { return this.go() + h(1) + twice(2) + m.helper(3) + otherHelper('x').length; }`,
+        `}`,
+        `export function start() { const a = new App(); return a; }`,
+        ``,
+      ].join('\n'),
+      'src/config.ts': `export const settings = { it: 1 };\nexport class Registry { it = 2; describe(): void {} }\n`,
+      'test/app.test.ts': `import { start } from '../src/app';\ndescribe('app', () => {\n  it('starts', () => { start(); });\n});\n`,
+    });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  after(() => { ix.close(); removeProject(root); });
+
+  it('binds an aliased named import to the definition in the imported file', () => {
+    assert.deepEqual(edgeFrom(ix.store, 'src/app.ts::App.run', 'h', 'calls'), { kind: 'calls', resolution: 'import', from: 'src/app.ts::App.run', to: 'src/math.ts::helper', target: 'h' });
+  });
+
+  it('follows a re-export with a rename through a barrel file', () => {
+    const e = edgeFrom(ix.store, 'src/app.ts::App.run', 'otherHelper', 'calls');
+    assert.equal(e?.to, 'src/other.ts::helper');
+    assert.equal(e?.resolution, 'import');
+  });
+
+  it('resolves a namespace import member', () => {
+    const e = edges(ix.store, 'calls').find((x) => x.from === 'src/app.ts::App.run' && x.target === 'helper');
+    assert.equal(e?.to, 'src/math.ts::helper');
+  });
+
+  it('binds this.method() to the base class through extends', () => {
+    const e = edgeFrom(ix.store, 'src/app.ts::App.run', 'go', 'calls');
+    assert.equal(e?.to, 'src/base.ts::Base.go');
+    assert.equal(e?.resolution, 'exact');
+    assert.equal(edgeFrom(ix.store, 'src/base.ts::Base.run', 'go', 'calls')?.to, 'src/base.ts::Base.go');
+  });
+
+  it('records extends, overrides, instantiates and file imports', () => {
+    assert.equal(edgeFrom(ix.store, 'src/app.ts::App', 'Base', 'extends')?.to, 'src/base.ts::Base');
+    assert.ok(edges(ix.store, 'overrides').some((e) => e.from === 'src/app.ts::App.run' && e.to === 'src/base.ts::Base.run'));
+    assert.equal(edgeFrom(ix.store, 'src/app.ts::start', 'App', 'instantiates')?.to, 'src/app.ts::App');
+    const imports = edges(ix.store, 'imports').filter((e) => e.from === 'src/app.ts').map((e) => e.to).sort();
+    assert.deepEqual(imports, ['src/base.ts', 'src/index.ts', 'src/math.ts']);
+  });
+
+  it('keeps same-name functions apart: each call binds to its own file\'s helper', () => {
+    assert.equal(edgeFrom(ix.store, 'src/math.ts::twice', 'helper', 'calls')?.to, 'src/math.ts::helper');
+    assert.equal(edgeFrom(ix.store, 'src/math.ts::twice', 'helper', 'calls')?.resolution, 'scope');
+  });
+
+  it('never binds mocha globals (it, describe) to project symbols of the same name', () => {
+    const fromTest = edges(ix.store).filter((e) => e.from.startsWith('test/') && (e.target === 'it' || e.target === 'describe'));
+    assert.ok(fromTest.length >= 2, 'the calls are recorded');
+    for (const e of fromTest) assert.equal(e.to, null, `${e.target} stays unresolved`);
+    assert.equal(edgeFrom(ix.store, 'test/app.test.ts', 'start', 'calls')?.to, 'src/app.ts::start');
+  });
+
+  it('records how every edge was resolved', () => {
+    const kinds = new Set(edges(ix.store).map((e) => e.resolution));
+    for (const k of kinds) assert.ok(['exact', 'scope', 'import', 'heuristic', 'unresolved'].includes(k), k);
+  });
+});
