@@ -1,10 +1,14 @@
 // Entry point of the `codeindex` command and of the MCP server: argv + env -> one action.
+import { existsSync } from 'node:fs';
 import { parseArgs, UsageError, USAGE } from './cli';
+import { indexDir } from './store/schema';
 import { VERSION } from './version';
 import { debug, warn } from './log';
 import { runIndex } from './index/run';
 import { ConfigError } from './index/config';
 import { SyncLockedError } from './index/sync';
+import { serveDirect } from './modes/direct';
+import { runQuery } from './mcp/query-cli';
 
 const log = debug('entry');
 
@@ -36,10 +40,30 @@ async function main(argv: string[]): Promise<number> {
         if (e instanceof ConfigError || e instanceof SyncLockedError) { warn(e.message); return 1; }
         throw e;
       }
+    case 'serve': {
+      const mode = selectMode(cmd.path);
+      log(`serve ${cmd.path}: ${mode.mode} (${mode.reason})`);
+      await serveDirect(cmd.path);
+      // The client is gone: exit even if a stray handle would keep the loop alive.
+      setTimeout(() => process.exit(0), 200).unref();
+      return 0;
+    }
+    case 'query':
+      return runQuery(cmd.path, cmd.tool, cmd.args);
     default:
-      warn(`'${cmd.kind}' is not available in this build yet`);
+      warn(`'${(cmd as { kind: string }).kind}' is not available in this build yet`);
       return 1;
   }
+}
+
+/**
+ * Which serving mode this launch uses (SPEC.md part 1). Only direct mode exists in this build;
+ * proxy/daemon will be chosen here when .codeindex/ exists and CODEINDEX_NO_DAEMON is not set.
+ */
+function selectMode(root: string): { mode: 'direct'; reason: string } {
+  if (process.env.CODEINDEX_NO_DAEMON === '1') return { mode: 'direct', reason: 'CODEINDEX_NO_DAEMON=1' };
+  if (!existsSync(indexDir(root))) return { mode: 'direct', reason: 'no .codeindex/ yet' };
+  return { mode: 'direct', reason: 'daemon mode not available in this build' };
 }
 
 main(process.argv.slice(2)).then(

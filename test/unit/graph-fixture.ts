@@ -84,9 +84,10 @@ export class GraphBuilder {
       .run(this.files.get(from)!.id, basename(to), '*', '*', this.files.get(to)!.id);
   }
 
-  /** rank = a simple in-degree centrality, enough to test that rank boosts ties. */
+  /** rank = in-degree centrality, as the indexer computes it. */
   finish(): void {
-    this.store.exec(`UPDATE nodes SET rank = (SELECT count(*) FROM edges e WHERE e.dst = nodes.id AND e.kind <> 'contains') * 1.0 / 10`);
+    this.store.exec(`UPDATE nodes SET rank = (SELECT count(*) FROM edges e WHERE e.dst = nodes.id
+      AND e.kind IN ('calls', 'instantiates', 'references', 'extends', 'implements', 'imports'))`);
     writeMeta(this.store, { lastIndexedAt: Date.now() });
   }
 }
@@ -136,30 +137,32 @@ export function fillShop(b: GraphBuilder): void {
     b.sym(R, 'MemoryRepository.items', 'field', 'private items', { visibility: 'private' });
     const memSave = b.sym(R, 'MemoryRepository.save', 'method', 'save(item: Item): void {', { after: 10, visibility: 'public' });
     const memFind = b.sym(R, 'MemoryRepository.find', 'method', 'find(id: string): Item | undefined {', { after: 10, visibility: 'public' });
+    const saveMany = b.sym(R, 'MemoryRepository.saveMany', 'method', 'saveMany(items: Item[])', { visibility: 'public' });
     const cached = b.sym(R, 'CachedRepository', 'class', 'export class CachedRepository', { exported: true });
     b.sym(R, 'CachedRepository.last', 'field', 'private last', { visibility: 'private' });
-    const cachedFind = b.sym(R, 'CachedRepository.find', 'method', 'find(id: string): Item | undefined {', { after: 24, visibility: 'public' });
+    const cachedFind = b.sym(R, 'CachedRepository.find', 'method', 'find(id: string): Item | undefined {', { after: 28, visibility: 'public' });
     const disk = b.sym(R, 'DiskRepository', 'class', 'export class DiskRepository', { exported: true });
-    const diskSave = b.sym(R, 'DiskRepository.save', 'method', 'save(item: Item): void {', { after: 34, visibility: 'public' });
-    const diskFind = b.sym(R, 'DiskRepository.find', 'method', 'find(id: string): Item | undefined {', { after: 34, visibility: 'public' });
+    const diskSave = b.sym(R, 'DiskRepository.save', 'method', 'save(item: Item): void {', { after: 38, visibility: 'public' });
+    const diskFind = b.sym(R, 'DiskRepository.find', 'method', 'find(id: string): Item | undefined {', { after: 38, visibility: 'public' });
     const writeRecord = b.sym(R, 'writeRecord', 'function', 'function writeRecord');
     b.sym(R, 'legacyExport', 'function', 'function legacyExport');
     b.edge(mem, repo, 'implements', 'exact', 11);
-    b.edge(disk, repo, 'implements', 'exact', 35);
-    b.edge(cached, mem, 'extends', 'exact', 24);
+    b.edge(disk, repo, 'implements', 'exact', 39);
+    b.edge(saveMany, memSave, 'calls', 'exact', 23);
+    b.edge(cached, mem, 'extends', 'exact', 28);
     b.edge(memSave, repoSave, 'overrides', 'exact', 14);
     b.edge(memFind, repoFind, 'overrides', 'exact', 18);
-    b.edge(cachedFind, memFind, 'overrides', 'exact', 27);
-    b.edge(diskSave, repoSave, 'overrides', 'exact', 36);
-    b.edge(diskFind, repoFind, 'overrides', 'exact', 40);
-    b.edge(cachedFind, memFind, 'calls', 'scope', 29);
-    b.edge(diskSave, writeRecord, 'calls', 'scope', 37);
+    b.edge(cachedFind, memFind, 'overrides', 'exact', 31);
+    b.edge(diskSave, repoSave, 'overrides', 'exact', 40);
+    b.edge(diskFind, repoFind, 'overrides', 'exact', 44);
+    b.edge(cachedFind, memFind, 'calls', 'exact', 33);
+    b.edge(diskSave, writeRecord, 'calls', 'scope', 41);
     b.edge(repoSave, item, 'references', 'import', 6);
     b.edge(mem, item, 'references', 'import', 12);
 
     const serializeItem = b.sym(S, 'serializeItem', 'function', 'export function serializeItem', { exported: true });
     const saveAll = b.sym(S, 'saveAll', 'function', 'export function saveAll', { exported: true });
-    b.edge(diskSave, serializeItem, 'calls', 'import', 37);
+    b.edge(diskSave, serializeItem, 'calls', 'import', 41);
     b.edge(saveAll, repoSave, 'calls', 'heuristic', 11);
     b.edge(saveAll, repo, 'references', 'import', 10);
     b.edge(serializeItem, item, 'references', 'import', 5);

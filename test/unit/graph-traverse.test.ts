@@ -14,13 +14,13 @@ describe('graph: traversal operations', () => {
 
   it('find_callers: direct callers, plus calls through the methods it overrides (dispatch)', () => {
     const r = q(`find_callers ${R}::MemoryRepository.save`);
-    assert.deepEqual(others(r), [`${S}::saveAll`, `${T}::RecordingRepository.save`]);
+    assert.deepEqual(others(r), [`${R}::MemoryRepository.saveMany`, `${S}::saveAll`, `${T}::RecordingRepository.save`]);
     const viaBase = r.edges.find((e) => e.from === `${S}::saveAll`)!;
     assert.equal(viaBase.dispatch, true);
     assert.equal(viaBase.via, `${R}::Repository.save`);
     assert.equal(viaBase.resolution, 'heuristic');
     assert.equal(r.truncated, false);
-    assert.deepEqual(r.resolution, { heuristic: 1, dispatch: 1, scope: 1 });
+    assert.deepEqual(r.resolution, { exact: 1, heuristic: 1, dispatch: 1, scope: 1 });
   });
 
   it('find_callers of a class includes instantiations', () => {
@@ -36,6 +36,13 @@ describe('graph: traversal operations', () => {
     assert.equal(dyn.length, 3);
     assert.ok(dyn.every((e) => e.via === `${R}::Repository.save`));
     assert.equal(r.resolution.dispatch, 3);
+  });
+
+  it('find_callees fans a call to an overridable method out to its overrides', () => {
+    const r = q('find_callees MemoryRepository.saveMany');
+    assert.deepEqual(r.edges.map((e) => [e.to, !!e.dispatch]), [[`${R}::MemoryRepository.save`, false], [`${T}::RecordingRepository.save`, true]]);
+    assert.equal(r.edges[1].via, `${R}::MemoryRepository.save`);
+    assert.equal(r.edges[1].line, 23);
   });
 
   it('find_callees lists unresolved calls by name', () => {
@@ -76,6 +83,7 @@ describe('graph: traversal operations', () => {
     const depth = Object.fromEntries(r.nodes.map((n) => [n.id, n.depth]));
     assert.equal(depth[`${T}::RecordingRepository.save`], 1); // overrides and calls it
     assert.equal(depth[`${S}::saveAll`], 1); // calls Repository.save, which may dispatch here
+    assert.equal(depth[`${R}::MemoryRepository.saveMany`], 1);
     assert.equal(depth[`${C}::CheckoutService.checkout`], 2);
     assert.equal(depth[`${C}::main`], 3);
     assert.equal(depth[`${T}::testCheckoutSavesItems`], 3);
@@ -102,8 +110,9 @@ describe('graph: traversal operations', () => {
 
   it('names the candidates of an ambiguous symbol and suggests close names for an unknown one', () => {
     const amb = q('find_callers save');
-    assert.equal(amb.nodes[0].id, `${R}::Repository.save`);
-    assert.ok(amb.candidates!.some((c) => c.id === `${R}::MemoryRepository.save`));
+    assert.equal(amb.nodes[0].id, `${R}::MemoryRepository.save`);
+    assert.deepEqual(amb.candidates!.map((c) => c.id), [`${R}::Repository.save`, `${R}::DiskRepository.save`, `${T}::RecordingRepository.save`]);
+    assert.match(amb.message!, /'save' names 4 symbols; answered for src\/repository.ts::MemoryRepository.save/);
     const none = q('find_callers serializeItme');
     assert.deepEqual(none.nodes, []);
     assert.equal(none.suggestions![0].id, `${S}::serializeItem`);

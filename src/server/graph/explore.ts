@@ -10,7 +10,7 @@ import type { Graph } from './graph';
 import { EdgeRecord, EdgeRow, edgesOf, NODE_COLS, NODE_FROM, NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
 import { emptyHint, rankSymbols } from './search';
 import { SourceReader } from './snippets';
-import { ftsExpr, queryTerms, splitWords } from './words';
+import { ftsExpr, queryTerms, splitWords, stem } from './words';
 
 export const EXPLORE_DEFAULT_TOKENS = 12_000;
 export const EXPLORE_MAX_FILES = 30;
@@ -90,11 +90,12 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
     if (list.length < 8) { list.push(id); fileScore.set(p, (fileScore.get(p) ?? 0) + sc); }
     perFile.set(p, list);
   }
-  const files = [...fileScore.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, maxFiles).map(([p]) => p);
+  const byScore = [...fileScore.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const files = byScore.slice(0, maxFiles).map(([p]) => p);
   const chosenFiles = new Set(files);
-  let truncated = fileScore.size > files.length;
+  // Left out: a file that scores at least a tenth of the best one.
+  const truncated = byScore.slice(maxFiles).some(([, sc]) => sc >= byScore[0][1] / 10);
   const chosen = ranked.filter(([id]) => chosenFiles.has(rows.get(id)!.path) && perFile.get(rows.get(id)!.path)!.includes(id)).slice(0, MAX_NODES);
-  if (chosen.length < ranked.filter(([id]) => chosenFiles.has(rows.get(id)!.path)).length) truncated = true;
   const chosenIds = new Set(chosen.map(([id]) => id));
   const maxScore = chosen[0]?.[1] || 1;
 
@@ -168,7 +169,8 @@ function findSeeds(g: Graph, query: string): Map<number, number> {
     for (const { row, score } of rankSymbols(g, ident, 5)) if (score >= 90) add(row, 6, `#${ident}`);
   }
   const total = g.cached('nodeCount', () => Number(s.prepare('SELECT count(*) AS c FROM nodes').get<{ c: number }>()?.c ?? 0)) || 1;
-  for (const w of words) {
+  for (const word of words) {
+    const w = stem(word);
     let rowsFor: NodeRow[] = [];
     try {
       rowsFor = s.prepare(`SELECT ${NODE_COLS} FROM nodes_fts t JOIN nodes n ON n.id = t.docid JOIN files f ON f.id = n.file_id
@@ -178,7 +180,7 @@ function findSeeds(g: Graph, query: string): Map<number, number> {
     const idf = Math.log(1 + total / rowsFor.length);
     for (const r of rowsFor) {
       const nameWords = splitWords(r.name);
-      const inName = nameWords.includes(w) ? 2 : nameWords.some((x) => x.startsWith(w) || (w.length >= 4 && w.startsWith(x) && x.length >= 4)) ? 1.5 : 0;
+      const inName = nameWords.includes(word) || nameWords.includes(w) ? 2 : nameWords.some((x) => x.startsWith(w)) ? 1.5 : 0;
       const inQualified = !inName && splitWords(r.qualified_name).some((x) => x.startsWith(w)) ? 0.8 : 0;
       const inDoc = `${r.docstring} ${r.signature}`.toLowerCase().includes(w) ? 0.6 : 0;
       const inPath = r.path.toLowerCase().includes(w) ? 0.3 : 0;

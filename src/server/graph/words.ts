@@ -40,6 +40,21 @@ export function queryTerms(query: string): { identifiers: string[]; words: strin
   return { identifiers, words };
 }
 
+/**
+ * A crude English stem for matching question words against identifier words: plurals, -ed,
+ * -ing, doubled final consonants ('formatted' -> 'format', 'indices' -> 'indic', 'parsing' -> 'pars').
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (w !== word && w.length > 3 && /([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
 /** Damerau-free Levenshtein distance with an upper bound: returns max+1 as soon as it is exceeded. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

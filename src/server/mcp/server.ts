@@ -1,0 +1,54 @@
+// The MCP server: McpServer for the protocol and resources; tools/list and tools/call handled
+// here from the tool definitions (zod shapes -> JSON Schema), so argument errors come back as
+// JSON-RPC -32602 naming the field, and results carry `success` next to content and
+// structuredContent.
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { VERSION } from '../version';
+import { callTool } from './call';
+import type { IndexHandle } from './context';
+import { registerResources } from './resources';
+import { TOOLS } from './tools';
+
+export const SERVER_NAME = 'codeindex';
+
+const INSTRUCTIONS = `codeindex serves a code graph of this project (symbols, calls, references, types, imports).
+Start a task with codeindex_explore (plain-words question -> relevant code). Look names up with codeindex_search,
+read one symbol with codeindex_node, and follow structure with codeindex_graph (callers, callees, impact, hierarchy,
+implementations, import cycles, dead code). codeindex_status says whether the index is fresh.`;
+
+export function listTools() {
+  return TOOLS.map((t) => {
+    const schema = z.toJSONSchema(z.object(t.input), { io: 'input' }) as Record<string, unknown>;
+    delete schema.$schema;
+    return {
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: schema as { type: 'object'; [k: string]: unknown },
+      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    };
+  });
+}
+
+export function createMcpServer(handle: IndexHandle): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version: VERSION }, {
+    capabilities: { tools: {}, resources: {} },
+    instructions: INSTRUCTIONS,
+  });
+  const tools = listTools();
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const token = req.params._meta?.progressToken;
+    return callTool(handle, req.params.name, req.params.arguments, {
+      signal: extra.signal,
+      progress: token === undefined ? undefined : (done, total, message) => {
+        void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, ...(total ? { total } : {}), message } })
+          .catch(() => { /* client gone */ });
+      },
+    });
+  });
+  registerResources(server, handle);
+  return server;
+}
