@@ -7,7 +7,7 @@ import { debug, warn } from './log';
 import { runIndex } from './index/run';
 import { ConfigError } from './index/config';
 import { SyncLockedError } from './index/sync';
-import { serveDirect } from './modes/direct';
+import { liveServeOptions, serveDirect } from './modes/direct';
 import { runQuery } from './mcp/query-cli';
 
 const log = debug('entry');
@@ -43,7 +43,12 @@ async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const mode = selectMode(cmd.path);
       log(`serve ${cmd.path}: ${mode.mode} (${mode.reason})`);
-      await serveDirect(cmd.path);
+      const live = liveServeOptions(cmd.path);
+      try {
+        await serveDirect(cmd.path, live);
+      } finally {
+        live.close();
+      }
       // The client is gone: exit even if a stray handle would keep the loop alive.
       setTimeout(() => process.exit(0), 200).unref();
       return 0;

@@ -329,7 +329,8 @@ export function findImpact(g: Graph, root: NodeRow, maxDepth = IMPACT_MAX_DEPTH)
         const r = rows.get(id);
         if (!r || !METHOD_KINDS.has(r.kind)) continue;
         for (const [base] of overrideChain(g, r, 'up')) {
-          for (const e of edgesOf(g.store, [base], 'in', CALL_KINDS)) visit(e, id, base);
+          if (seen.has(base)) continue; // its callers are reached through it already
+          for (const e of edgesOf(g.store, [base], 'in', CALL_KINDS)) if (Number(e.src) !== id) visit(e, id, base);
         }
       }
     }

@@ -14,6 +14,8 @@ const log = debug('mcp');
 
 /** How long a call waits for an index that is being built before answering without it. */
 export const WAIT_FOR_INDEX_MS = 10_000;
+/** How long a call waits for pending edits to be synced before answering from the index as it is. */
+export const SETTLE_MS = 2_000;
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -73,6 +75,7 @@ export async function callTool(handle: IndexHandle, name: string, raw: unknown, 
     await new Promise((r) => setTimeout(r, 200));
     state = await handle.state();
   }
+  if (tool.needsIndex && state.kind === 'ready' && await handle.settle(SETTLE_MS)) state = await handle.state();
   try {
     if (!tool.needsIndex) {
       return result(tool.run({ handle, root: handle.root, graph: handle.current() }, args as never));

@@ -93,6 +93,18 @@ export class IndexHandle {
     return { kind: 'ready', graph: g };
   }
 
+  /**
+   * Waits (at most maxMs) while edits are pending or an incremental sync is writing, so an answer
+   * reflects the files as the agent just left them. Returns true if it had to wait.
+   */
+  async settle(maxMs: number): Promise<boolean> {
+    const t0 = Date.now();
+    const busy = () => this.opts.activity?.()?.phase === 'syncing' || (this.opts.watcher?.().pendingFiles.length ?? 0) > 0;
+    if (!busy()) return false;
+    while (busy() && Date.now() - t0 < maxMs) await new Promise((r) => setTimeout(r, 15));
+    return true;
+  }
+
   close(): void {
     try { this.graph?.store.close(); } catch { /* closed */ }
     this.graph = undefined;

@@ -1,5 +1,6 @@
 // Resources: the status record and a project overview, for clients that show or prefetch them.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { projectOverview } from '../graph/overview';
 import { indexStatus } from '../graph/status';
 import type { IndexHandle } from './context';
@@ -7,22 +8,29 @@ import type { IndexHandle } from './context';
 export const STATUS_URI = 'codeindex://status';
 export const OVERVIEW_URI = 'codeindex://overview';
 
-export function registerResources(server: McpServer, handle: IndexHandle): void {
-  server.registerResource('status', STATUS_URI, {
-    title: 'Index status',
-    description: 'The codeindex_status record: freshness, counts, languages, backend, watcher.',
-    mimeType: 'application/json',
-  }, async (uri) => {
+const RESOURCES = [
+  { uri: STATUS_URI, name: 'status', title: 'Index status', mimeType: 'application/json',
+    description: 'The codeindex_status record: freshness, counts, languages, backend, watcher.' },
+  { uri: OVERVIEW_URI, name: 'overview', title: 'Project overview', mimeType: 'application/json',
+    description: 'Languages, top-level modules with file counts, the most central symbols and likely entry points.' },
+];
+
+async function read(handle: IndexHandle, uri: string): Promise<unknown> {
+  if (uri === STATUS_URI) {
     await handle.state();
-    return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(indexStatus(handle.root, handle.current(), handle.providers)) }] };
-  });
-  server.registerResource('overview', OVERVIEW_URI, {
-    title: 'Project overview',
-    description: 'Languages, top-level modules with file counts, the most central symbols and likely entry points.',
-    mimeType: 'application/json',
-  }, async (uri) => {
+    return indexStatus(handle.root, handle.current(), handle.providers);
+  }
+  if (uri === OVERVIEW_URI) {
     const st = await handle.state();
-    const body = st.kind === 'ready' ? projectOverview(st.graph) : { projectPath: handle.root, indexState: st.kind, message: st.message };
-    return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
-  });
+    return st.kind === 'ready' ? projectOverview(st.graph) : { projectPath: handle.root, indexState: st.kind, message: st.message };
+  }
+  throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}; resources: ${RESOURCES.map((r) => r.uri).join(', ')}`);
+}
+
+export function registerResources(server: Server, handle: IndexHandle): void {
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => ({
+    contents: [{ uri: req.params.uri, mimeType: 'application/json', text: JSON.stringify(await read(handle, req.params.uri)) }],
+  }));
 }

@@ -1,9 +1,11 @@
-// The MCP server: McpServer for the protocol and resources; tools/list and tools/call handled
-// here from the tool definitions (zod shapes -> JSON Schema), so argument errors come back as
-// JSON-RPC -32602 naming the field, and results carry `success` next to content and
-// structuredContent.
+// The MCP server: the SDK's protocol Server (initialize, ping, version negotiation: a client
+// asking for 2024-11-05 gets 2024-11-05) with our handlers for tools/list, tools/call and
+// resources. Tools are listed from their zod shapes (-> JSON Schema); argument errors come back as
+// JSON-RPC -32602 naming the field; results carry `success` next to content and
+// structuredContent. Capabilities are exactly {tools: {}, resources: {}}: we never change the
+// lists, so we do not announce listChanged.
 import { z } from 'zod';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version';
 import { callTool } from './call';
@@ -32,14 +34,14 @@ export function listTools() {
   });
 }
 
-export function createMcpServer(handle: IndexHandle): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: VERSION }, {
+export function createMcpServer(handle: IndexHandle): Server {
+  const server = new Server({ name: SERVER_NAME, version: VERSION }, {
     capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
   });
   const tools = listTools();
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const token = req.params._meta?.progressToken;
     return callTool(handle, req.params.name, req.params.arguments, {
       signal: extra.signal,

@@ -5,7 +5,11 @@ import type { Readable, Writable } from 'node:stream';
 import { IndexHandle, ServeOptions } from '../mcp/context';
 import { createMcpServer } from '../mcp/server';
 import { LineTransport } from '../mcp/stdio';
-import { debug } from '../log';
+import { debug, warn } from '../log';
+import { LiveIndex } from '../index/live';
+import { INACTIVE_WATCHER } from '../graph/status';
+import { openStore } from '../store/open';
+import { readInfo } from '../store/schema';
 
 const log = debug('direct');
 
@@ -29,4 +33,39 @@ export async function serveDirect(root: string, opts: DirectOptions = {}): Promi
   await closed;
   log('client disconnected');
   try { if (typeof stop === 'function') await stop(); } finally { handle.close(); }
+}
+
+/**
+ * The serve command's options: when the project has an index, it is opened for writing through
+ * a LiveIndex (a catch-up sync, then the watcher syncs each batch of edits) and tools read from
+ * that same connection, so an answer sees every committed sync. A project without .codeindex/ is
+ * not indexed behind the user's back: tools answer "run codeindex --init" until an index appears,
+ * and the live index starts then. If the index cannot be opened for writing (read-only folder,
+ * another version's lock), tools still read it, without a watcher.
+ */
+export function liveServeOptions(root: string): DirectOptions & { close(): void } {
+  let live: LiveIndex | undefined;
+  let closed = false;
+  return {
+    openStore: async (path) => {
+      try {
+        live = await LiveIndex.open(root, { watch: true });
+        live.ready.catch((e) => warn(`index sync failed: ${e instanceof Error ? e.message : e}`));
+        if (closed) live.close();
+        return live.store;
+      } catch (e) {
+        log(`live index unavailable (${e instanceof Error ? e.message : e}); serving read-only`);
+        return openStore(path, { readOnly: true });
+      }
+    },
+    watcher: () => live?.watcherStatus() ?? INACTIVE_WATCHER,
+    activity: () => {
+      const b = live?.building();
+      if (!live || !b?.syncing) return undefined;
+      const first = (readInfo(live.store)?.lastIndexedAt ?? 0) === 0;
+      const p = b.progress;
+      return { phase: first ? 'indexing' : 'syncing', filesDone: p?.phase === 'parse' ? p.done : 0, filesTotal: p?.phase === 'parse' ? p.total : 0 };
+    },
+    close: () => { closed = true; live?.close(); },
+  };
 }
