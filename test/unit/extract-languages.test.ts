@@ -7,14 +7,15 @@ import { Language, Parser, Query } from 'web-tree-sitter';
 import { assetPath } from '../../src/server/assets';
 import { captureRole } from '../../src/server/index/extract';
 import { LANGUAGES, languageById, languageForPath } from '../../src/server/index/languages/table';
-import { initParser, loadLanguage, parseFile, querySource } from '../../src/server/index/parse';
+import { initParser, loadLanguage, parseFile, parseWith, querySource } from '../../src/server/index/parse';
 import { LANGS_DIR } from './extract-helpers';
 
 describe('extract: language table', () => {
   before(async () => { await initParser(); });
 
   it('has at least 30 languages with unique ids and extensions', () => {
-    assert.ok(LANGUAGES.length >= 30, `only ${LANGUAGES.length} languages`);
+    const usable = LANGUAGES.filter((l) => !l.broken);
+    assert.ok(usable.length >= 30, `only ${usable.length} usable languages`);
     const ids = new Set<string>();
     const exts = new Map<string, string>();
     for (const l of LANGUAGES) {
@@ -46,7 +47,7 @@ describe('extract: language table', () => {
         assert.ok(query.patternCount() > 0);
         for (const name of query.captureNames) assert.doesNotThrow(() => captureRole(name), `@${name}`);
         // Every definition pattern names its symbol.
-        assert.ok(query.captureNames.some((n) => n.startsWith('definition.')), 'no @definition.* capture');
+        assert.ok(query.captureNames.some((n) => n.startsWith('definition.') || (spec.injection && n === 'injection.content')), 'no @definition.* capture');
         // Node types the table names exist in the grammar.
         for (const t of [...spec.comments, ...(spec.docSkip ?? []), ...(spec.bodyTypes ?? [])]) {
           assert.ok(language.idForNodeType(t, true) !== null || language.idForNodeType(t, false) !== null, `${spec.id}: no node type ${t}`);
@@ -60,10 +61,20 @@ describe('extract: language table', () => {
     it(`${spec.id}: its fixture parses without errors into symbols`, async () => {
       const dir = join(LANGS_DIR, spec.id);
       assert.ok(existsSync(dir), `no fixture directory test/fixtures/langs/${spec.id}`);
-      const files = readdirSync(dir).filter((f) => languageForPath(f)?.id === spec.id);
+      const files = readdirSync(dir).filter((f) => spec.extensions.some((e) => f.toLowerCase().endsWith(e)) || spec.fileNames?.includes(f));
       assert.ok(files.length > 0, `no ${spec.id} file in ${dir}`);
+      await loadLanguage(spec.id);
       for (const f of files) {
-        const x = await parseFile(`${spec.id}/${f}`, readFileSync(join(dir, f), 'utf8'));
+        const text = readFileSync(join(dir, f), 'utf8');
+        if (spec.broken) {
+          // The defect that keeps it out of the index still exists (when this fails, the grammar
+          // got fixed: drop `broken` from the table).
+          parseWith(spec.id, text);
+          assert.ok(parseWith(spec.id, text).errorCount > 0, `${spec.id} parses cleanly twice now: remove its 'broken' mark`);
+          assert.equal(languageForPath(f), undefined);
+          continue;
+        }
+        const x = await parseFile(`${spec.id}/${f}`, text);
         assert.ok(x);
         assert.equal(x.language, spec.id);
         assert.equal(x.errorCount, 0, `${f} has parse errors`);
@@ -84,7 +95,7 @@ describe('extract: language table', () => {
       ['c.MJS', 'javascript'], ['lib/m.py', 'python'], ['main.go', 'go'], ['lib.rs', 'rust'], ['A.java', 'java'],
       ['P.cs', 'csharp'], ['x.c', 'c'], ['x.h', 'cpp'], ['x.hpp', 'cpp'], ['Rakefile', 'ruby'], ['a.rb', 'ruby'],
       ['C:\\src\\x.kt', 'kotlin'], ['App.vue', 'vue'], ['README.md', undefined], ['Makefile.bak', undefined],
-      ['noext', undefined], ['.gitignore', undefined], ['image.png', undefined],
+      ['noext', undefined], ['.gitignore', undefined], ['init.lua', undefined], ['image.png', undefined],
     ];
     for (const [p, id] of cases) assert.equal(languageForPath(p)?.id, id, p);
   });

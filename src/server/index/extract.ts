@@ -119,7 +119,7 @@ const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'interface',
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor']);
 const SIGNATURE_MAX = 200;
 /** Annotations / attributes / decorators before a declaration (`@Override`, `[Test]`, `#[inline]`). */
-const LEADING_ANNOTATIONS = /^(?:(?:@[\w.]+(?:\((?:[^()]|\([^()]*\))*\))?|#?\[[^\]]*\])\s*)+/;
+const LEADING_ANNOTATIONS = /^(?:(?:@[\w.]+(?:\((?:[^()]|\([^()]*\))*\))?|#?\[[^\]]*\])\s*)+(?=\S)/;
 const DOC_MAX = 1500;
 
 function byPosition(a: Entry, b: Entry): number {
@@ -208,7 +208,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     } else if (mainRole === R.InjContent && lang.spec.injection) {
       const inj = lang.spec.injection;
       const id = injLang ? inj.languages[unquote(text(source, injLang)).toLowerCase()] : inj.default;
-      if (id) injections.push({ languageId: id, node: main! });
+      if (id && !injections.some((i) => i.node.startIndex === main!.startIndex)) injections.push({ languageId: id, node: main! });
     }
   }
 

@@ -56,6 +56,9 @@ export type ExportRule =
   | 'not-private';
 
 export interface LanguageSpec {
+  /** Set when the grammar cannot be trusted in this runtime: the entry, its query and its
+   *  fixture stay tested, but languageForPath() does not hand its files to the indexer. */
+  broken?: string;
   /** Stable id, used in the index (`stats.languages`) and in codeindex.json. */
   id: string;
   /** Lower-case extensions with the dot. */
@@ -313,6 +316,151 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     constructorIsClassName: true,
     bareImport: 'wildcard',
   },
+  {
+    id: 'elixir',
+    extensions: ['.ex', '.exs'],
+    grammar: 'tree-sitter-elixir.wasm',
+    queries: ['elixir.scm'],
+    comments: ['comment'],
+    bodyTypes: ['do_block'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'lua',
+    broken: 'tree-sitter-wasms 0.1.13 Lua scanner keeps state across parses in web-tree-sitter 0.25: every parse after the first in a thread yields ERROR trees',
+    extensions: ['.lua'],
+    grammar: 'tree-sitter-lua.wasm',
+    queries: ['lua.scm'],
+    comments: ['comment'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'bash',
+    extensions: ['.sh', '.bash', '.zsh', '.ksh'],
+    fileNames: ['.bashrc', '.bash_profile', '.zshrc', '.profile'],
+    grammar: 'tree-sitter-bash.vscode.wasm',
+    queries: ['bash.scm'],
+    comments: ['comment'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'zig',
+    extensions: ['.zig'],
+    grammar: 'tree-sitter-zig.wasm',
+    queries: ['zig.scm'],
+    comments: ['comment'],
+    docPrefixes: ['///'],
+    bodyTypes: ['block', 'struct_declaration', 'enum_declaration', 'union_declaration'],
+    methodParents: ['struct', 'enum'],
+    defaultVisibility: 'private',
+    visibilityWords: { pub: 'public' },
+    exportRule: 'visibility',
+  },
+  {
+    id: 'ocaml',
+    extensions: ['.ml', '.mli'],
+    grammar: 'tree-sitter-ocaml.wasm',
+    queries: ['ocaml.scm'],
+    comments: ['comment'],
+    methodParents: ['class'],
+    exportRule: 'not-private',
+    bareImport: 'wildcard',
+  },
+  {
+    id: 'solidity',
+    extensions: ['.sol'],
+    grammar: 'tree-sitter-solidity.wasm',
+    queries: ['solidity.scm'],
+    comments: ['comment'],
+    modifierContainers: ['visibility'],
+    methodParents: ['class', 'interface', 'module', 'struct'],
+    memberVisibility: { class: 'public', interface: 'public', module: 'public', struct: 'public', enum: 'public' },
+    defaultVisibility: 'public',
+    exportRule: 'not-private',
+  },
+  {
+    id: 'objc',
+    extensions: ['.m', '.mm'],
+    grammar: 'tree-sitter-objc.wasm',
+    queries: ['c-common.scm', 'objc.scm'],
+    comments: ['comment'],
+    bodyTypes: ['compound_statement', 'property_declaration', 'method_declaration', 'instance_variables'],
+    modifierContainers: ['storage_class_specifier'],
+    fileLocalWords: ['static'],
+    memberVisibility: { class: 'public' },
+    exportRule: 'not-private',
+  },
+  {
+    id: 'vue',
+    extensions: ['.vue'],
+    grammar: 'tree-sitter-vue.wasm',
+    queries: ['vue.scm'],
+    comments: ['comment'],
+    exportRule: 'not-private',
+    injection: { default: 'javascript', languages: { ts: 'typescript', typescript: 'typescript', tsx: 'tsx', js: 'javascript', jsx: 'javascript' } },
+  },
+  {
+    id: 'elisp',
+    extensions: ['.el'],
+    grammar: 'tree-sitter-elisp.wasm',
+    queries: ['elisp.scm'],
+    comments: ['comment'],
+    bodyFields: ['docstring', 'body'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'powershell',
+    extensions: ['.ps1', '.psm1', '.psd1'],
+    grammar: 'tree-sitter-powershell.vscode.wasm',
+    queries: ['powershell.scm'],
+    comments: ['comment'],
+    bodyTypes: ['script_block'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'html',
+    extensions: ['.html', '.htm', '.xhtml'],
+    grammar: 'tree-sitter-html.wasm',
+    queries: ['html.scm'],
+    comments: ['comment'],
+    exportRule: 'not-private',
+    injection: { default: 'javascript', languages: {} },
+  },
+  {
+    id: 'css',
+    extensions: ['.css'],
+    grammar: 'tree-sitter-css.vscode.wasm',
+    queries: ['css.scm'],
+    comments: ['comment'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'toml',
+    extensions: ['.toml'],
+    grammar: 'tree-sitter-toml.wasm',
+    queries: ['toml.scm'],
+    comments: ['comment'],
+    bodyTypes: ['pair'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'json',
+    extensions: ['.json', '.jsonc'],
+    grammar: 'tree-sitter-json.wasm',
+    queries: ['json.scm'],
+    comments: ['comment'],
+    exportRule: 'not-private',
+  },
+  {
+    id: 'ini',
+    extensions: ['.ini', '.cfg', '.editorconfig'],
+    fileNames: ['.gitconfig'],
+    grammar: 'tree-sitter-ini.vscode.wasm',
+    queries: ['ini.scm'],
+    comments: ['comment'],
+    bodyTypes: ['setting'],
+    exportRule: 'not-private',
+  },
 ];
 
 const byExt = new Map<string, LanguageSpec>();
@@ -320,18 +468,20 @@ const byName = new Map<string, LanguageSpec>();
 const byId = new Map<string, LanguageSpec>();
 for (const l of LANGUAGES) {
   byId.set(l.id, l);
+  if (l.broken) continue;
   for (const e of l.extensions) byExt.set(e, l);
   for (const n of l.fileNames ?? []) byName.set(n, l);
 }
 
-/** The language of a file by its name, or undefined when it is in no indexed language. */
+/** The language of a file by its name, or undefined when it is in no indexed language
+ *  (languages marked `broken` are not indexed). */
 export function languageForPath(path: string): LanguageSpec | undefined {
   const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   const base = path.slice(slash + 1);
   const named = byName.get(base);
   if (named) return named;
   const dot = base.lastIndexOf('.');
-  if (dot <= 0 && !(dot === 0 && byExt.has(base.toLowerCase()))) return undefined;
+  if (dot < 0) return undefined;
   return byExt.get(base.slice(dot).toLowerCase());
 }
 
