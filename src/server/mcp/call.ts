@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ArgumentError } from '../graph/errors';
-import type { IndexHandle } from './context';
+import type { IndexHandle, IndexState } from './context';
 import { TOOLS } from './tools';
 import type { ToolDef } from './tool';
 import { debug } from '../log';
@@ -14,6 +14,10 @@ const log = debug('mcp');
 
 /** How long a call waits for an index that is being built before answering without it. */
 export const WAIT_FOR_INDEX_MS = 10_000;
+function waitForIndexMs(): number {
+  const v = Number(process.env.CODEINDEX_WAIT_FOR_INDEX_MS);
+  return Number.isFinite(v) && v >= 0 && process.env.CODEINDEX_WAIT_FOR_INDEX_MS !== '' ? v : WAIT_FOR_INDEX_MS;
+}
 /** How long a call waits for pending edits to be synced before answering from the index as it is. */
 export const SETTLE_MS = 2_000;
 
@@ -27,7 +31,7 @@ export interface ToolResult {
 
 export interface CallHooks {
   /** Called while waiting for an index being built (MCP progress notifications). */
-  progress?: (done: number, total: number, message: string) => void;
+  progress?: (done: number, total: number, message: string) => Promise<void> | void;
   signal?: AbortSignal;
 }
 
@@ -68,11 +72,23 @@ export async function callTool(handle: IndexHandle, name: string, raw: unknown, 
   const args = validate(tool, raw);
   const t0 = Date.now();
   let state = await handle.state();
-  // An index being built: wait a little (with progress) rather than answer from nothing.
-  while (tool.needsIndex && state.kind === 'building' && Date.now() - t0 < WAIT_FOR_INDEX_MS && !hooks.signal?.aborted) {
-    const a = handle.providers.activity?.();
-    hooks.progress?.(a?.filesDone ?? 0, a?.filesTotal ?? 0, state.message);
-    await new Promise((r) => setTimeout(r, 200));
+  // An index being built: wait (with progress notifications) for it to finish, up to
+  // WAIT_FOR_INDEX_MS (env CODEINDEX_WAIT_FOR_INDEX_MS); then answer from the files indexed so far,
+  // saying so.
+  const building = (st: IndexState) => st.kind === 'building' || (st.kind === 'ready' && !!st.building);
+  const wait = waitForIndexMs();
+  // MCP wants progress to increase with each notification: repeat values are not sent.
+  let lastProgress = -1;
+  const progress = async (done: number, total: number, message: string) => {
+    if (done <= lastProgress) return;
+    lastProgress = done;
+    log(`progress ${done}/${total}: ${message}${hooks.progress ? '' : ' (no progress token)'}`);
+    await hooks.progress?.(done, total, message);
+  };
+  while (tool.needsIndex && building(state) && Date.now() - t0 < wait && !hooks.signal?.aborted) {
+    const a = handle.providers.activity?.() ?? (state.kind === 'ready' ? state.building : undefined);
+    await progress(a?.filesDone ?? 0, a?.filesTotal ?? 0, `indexing ${handle.root}: ${a?.filesDone ?? 0}/${a?.filesTotal || '?'} files`);
+    await new Promise((r) => setTimeout(r, 250));
     state = await handle.state();
   }
   if (tool.needsIndex && state.kind === 'ready' && await handle.settle(SETTLE_MS)) state = await handle.state();
@@ -86,7 +102,13 @@ export async function callTool(handle: IndexHandle, name: string, raw: unknown, 
     const out = tool.run({ handle, root: handle.root, graph: state.graph }, args as never);
     if (state.building) {
       const b = state.building;
-      hooks.progress?.(b.filesDone, b.filesTotal, 'index still being built');
+      // The notification must reach the client before the answer ends the call. SDK clients
+      // handle a notification a microtask later than a response read in the same chunk, so a
+      // short pause keeps the two apart.
+      if (hooks.progress && b.filesDone > lastProgress) {
+        await progress(b.filesDone, b.filesTotal, `answering from the ${b.filesDone} files indexed so far`);
+        await new Promise((r) => setTimeout(r, 15));
+      }
       out.indexing = {
         filesDone: b.filesDone, filesTotal: b.filesTotal,
         message: 'The index is still being built: this answer comes from the files indexed so far.',

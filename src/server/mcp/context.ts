@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { Graph } from '../graph/graph';
 import { IndexActivity, StatusProviders } from '../graph/status';
 import { openStore } from '../store/open';
-import { dbPath, readInfo, SCHEMA_VERSION } from '../store/schema';
+import { dbPath, indexDir, readInfo, SCHEMA_VERSION } from '../store/schema';
 import type { Store } from '../store/store';
 import { EXTRACTION_VERSION } from '../version';
 import { debug } from '../log';
@@ -16,6 +16,8 @@ export interface ServeOptions extends StatusProviders {
   /** Opens the store to read from (default: the project's db, read-only). A mode that also writes
    *  (watcher in the same process) may pass its own connection. */
   openStore?: (path: string) => Promise<Store>;
+  /** openStore creates the index when .codeindex/ exists without a db (a live index builds it). */
+  buildsMissingDb?: boolean;
 }
 
 /** The state of the index as a tool call sees it. */
@@ -47,7 +49,7 @@ export class IndexHandle {
     if (this.graph) return Promise.resolve(this.graph);
     if (this.opening) return this.opening;
     const path = dbPath(this.root);
-    if (!existsSync(path)) return Promise.resolve(undefined);
+    if (!existsSync(path) && !(this.opts.buildsMissingDb && existsSync(indexDir(this.root)))) return Promise.resolve(undefined);
     this.opening = (async () => {
       try {
         const store = await (this.opts.openStore ?? ((p: string) => openStore(p, { readOnly: true })))(path);

@@ -45,10 +45,9 @@ export function createMcpServer(handle: IndexHandle): Server {
     const token = req.params._meta?.progressToken;
     return callTool(handle, req.params.name, req.params.arguments, {
       signal: extra.signal,
-      progress: token === undefined ? undefined : (done, total, message) => {
-        void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, ...(total ? { total } : {}), message } })
-          .catch(() => { /* client gone */ });
-      },
+      progress: token === undefined ? undefined : (done, total, message) =>
+        extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, ...(total ? { total } : {}), message } })
+          .catch(() => { /* client gone */ }),
     });
   });
   registerResources(server, handle);

@@ -38,15 +38,17 @@ export async function serveDirect(root: string, opts: DirectOptions = {}): Promi
 /**
  * The serve command's options: when the project has an index, it is opened for writing through
  * a LiveIndex (a catch-up sync, then the watcher syncs each batch of edits) and tools read from
- * that same connection, so an answer sees every committed sync. A project without .codeindex/ is
- * not indexed behind the user's back: tools answer "run codeindex --init" until an index appears,
- * and the live index starts then. If the index cannot be opened for writing (read-only folder,
+ * that same connection, so an answer sees every committed sync. A .codeindex/ folder without a
+ * db is built here (the folder is the user's opt-in). A project without .codeindex/ is not indexed
+ * behind the user's back: tools answer "run codeindex --init" until an index appears, and the
+ * live index starts then. If the index cannot be opened for writing (read-only folder,
  * another version's lock), tools still read it, without a watcher.
  */
 export function liveServeOptions(root: string): DirectOptions & { close(): void } {
   let live: LiveIndex | undefined;
   let closed = false;
   return {
+    buildsMissingDb: true,
     openStore: async (path) => {
       try {
         live = await LiveIndex.open(root, { watch: true });
