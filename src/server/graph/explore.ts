@@ -96,33 +96,44 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   // Left out: a file that scores at least a tenth of the best one.
   const truncated = byScore.slice(maxFiles).some(([, sc]) => sc >= byScore[0][1] / 10);
   const chosen = ranked.filter(([id]) => chosenFiles.has(rows.get(id)!.path) && perFile.get(rows.get(id)!.path)!.includes(id)).slice(0, MAX_NODES);
-  const chosenIds = new Set(chosen.map(([id]) => id));
   const maxScore = chosen[0]?.[1] || 1;
-
-  const result: ExploreResult = {
-    nodes: chosen.map(([id, sc]) => toSymbol(rows.get(id)!, sc / maxScore)),
-    edges: [],
-    files: {},
-    relationships: { calls: [], references: [] },
-    budget: { maxTokens, usedTokens: 0, maxFiles, truncated },
+  const build = (picked: [number, number][]): ExploreResult => {
+    const ids = new Set(picked.map(([id]) => id));
+    const r: ExploreResult = {
+      nodes: picked.map(([id, sc]) => toSymbol(rows.get(id)!, sc / maxScore)),
+      edges: [],
+      files: {},
+      relationships: { calls: [], references: [] },
+      budget: { maxTokens, usedTokens: 0, maxFiles, truncated },
+    };
+    for (const p of files) if (picked.some(([id]) => rows.get(id)!.path === p)) r.files[p] = { snippets: [] };
+    for (const e of graphEdges) {
+      if (e.kind === 'contains' || !ids.has(Number(e.src)) || !ids.has(Number(e.dst))) continue;
+      const rec: EdgeRecord = { from: rows.get(Number(e.src))!.uid, to: rows.get(Number(e.dst))!.uid, kind: e.kind, resolution: e.resolution, line: e.line === null ? null : Number(e.line) };
+      if (r.edges.length >= MAX_EDGES) { r.budget.truncated = true; continue; }
+      r.edges.push(rec);
+      const rel: Relationship = { from: rec.from, to: rec.to, kind: rec.kind, line: rec.line, resolution: rec.resolution };
+      if (e.kind === 'calls' || e.kind === 'instantiates') r.relationships.calls.push(rel);
+      else r.relationships.references.push(rel);
+    }
+    r.edges.sort((a, b) => (a.from + a.to + a.kind).localeCompare(b.from + b.to + b.kind));
+    return r;
   };
-  for (const p of files) result.files[p] = { snippets: [] };
-  for (const e of graphEdges) {
-    if (e.kind === 'contains' || !chosenIds.has(Number(e.src)) || !chosenIds.has(Number(e.dst))) continue;
-    const rec: EdgeRecord = { from: rows.get(Number(e.src))!.uid, to: rows.get(Number(e.dst))!.uid, kind: e.kind, resolution: e.resolution, line: e.line === null ? null : Number(e.line) };
-    if (result.edges.length < MAX_EDGES) result.edges.push(rec); else result.budget.truncated = true;
-    const rel: Relationship = { from: rec.from, to: rec.to, kind: rec.kind, line: rec.line, resolution: rec.resolution };
-    if (e.kind === 'calls' || e.kind === 'instantiates') result.relationships.calls.push(rel);
-    else result.relationships.references.push(rel);
+  // The records and edges may take at most 60% of the budget; the rest is for code.
+  let picked = chosen;
+  let result = build(picked);
+  while (picked.length > 1 && JSON.stringify(result).length > maxTokens * 4 * 0.6) {
+    picked = picked.slice(0, Math.max(1, Math.floor(picked.length * 0.75)));
+    result = build(picked);
+    result.budget.truncated = true;
   }
-  result.edges.sort((a, b) => (a.from + a.to + a.kind).localeCompare(b.from + b.to + b.kind));
 
   // Snippets in score order until the budget is spent.
   const reader = new SourceReader(g.root);
   const skeleton = JSON.stringify(result).length;
   let codeBudget = maxTokens * 4 - skeleton;
   const emitted = new Map<string, { start: number; end: number }[]>();
-  for (const [id] of chosen) {
+  for (const [id] of picked) {
     const r = rows.get(id)!;
     const ranges = emitted.get(r.path) ?? [];
     let start = Number(r.start_line), end = Number(r.end_line);
@@ -135,7 +146,7 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
     const maxLines = r.kind === 'file' ? 30 : 80;
     const snip = reader.snippet(r.path, start, end, maxLines);
     if (!snip) continue;
-    const cost = snip.code.length + r.uid.length + 60;
+    const cost = JSON.stringify(snip.code).length + r.uid.length + 60;
     if (cost > codeBudget) {
       result.budget.truncated = true;
       if (codeBudget < 200) break;
@@ -149,6 +160,15 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   }
   for (const f of Object.values(result.files)) f.snippets.sort((a, b) => a.startLine - b.startLine);
   result.budget.usedTokens = Math.ceil(JSON.stringify(result).length / 4);
+  // Safety net: never over budget (drop the longest snippets first).
+  while (result.budget.usedTokens > maxTokens) {
+    let worst: { list: Snippet[]; i: number; len: number } | undefined;
+    for (const f of Object.values(result.files)) f.snippets.forEach((sn, i) => { if (!worst || sn.code.length > worst.len) worst = { list: f.snippets, i, len: sn.code.length }; });
+    if (!worst) break;
+    worst.list.splice(worst.i, 1);
+    result.budget.truncated = true;
+    result.budget.usedTokens = Math.ceil(JSON.stringify(result).length / 4);
+  }
   return result;
 }
 
