@@ -122,6 +122,19 @@ describe('index: what is indexed', function () {
     ix.close();
   });
 
+  it('JSON is indexed only when codeindex.json names it; "languages" limits the rest', async () => {
+    root = makeProject({ 'a.ts': 'export const a = 1;\n', 'b.py': 'def b():\n    pass\n', 'data.json': '{"name": "x"}\n' });
+    let ix = await Indexer.open(root);
+    await ix.sync();
+    assert.deepEqual(files(ix.store), ['a.ts', 'b.py']);
+    ix.close();
+    writeFiles(root, { 'codeindex.json': JSON.stringify({ languages: ['typescript', 'json'] }) });
+    ix = await Indexer.open(root);
+    await ix.sync();
+    assert.deepEqual(files(ix.store), ['a.ts', 'codeindex.json', 'data.json']);
+    ix.close();
+  });
+
   it('a bad codeindex.json is reported with the file and the fix', async () => {
     root = makeProject({ 'a.ts': 'export const a = 1;\n', 'codeindex.json': '{ "exclude": "vendor" }' });
     const ix = await Indexer.open(root);

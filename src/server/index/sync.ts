@@ -53,7 +53,7 @@ const WRITE_BATCH = 200;
 
 interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[]; hash: string }
 
-export const languageOf = (p: string) => languageForPath(p)?.id;
+export const languageOf = languageForPath;
 
 export class Indexer {
   private constructor(readonly root: string, readonly store: Store, private needsFull: boolean) {}

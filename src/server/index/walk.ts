@@ -21,7 +21,7 @@ export interface WalkResult {
   skippedTooLarge: string[];
 }
 
-export type LanguageOf = (relPath: string) => string | undefined;
+export type LanguageOf = (relPath: string) => { id: string; optIn?: boolean } | undefined;
 
 export class Filter {
   private readonly ignoreFiles = new Map<string, Ignore | null>(); // dir -> its .gitignore
@@ -87,8 +87,9 @@ export class Filter {
 
   language(rel: string): string | undefined {
     const lang = this.languageOf(rel);
-    if (!lang || (this.languages && !this.languages.has(lang))) return undefined;
-    return lang;
+    if (!lang) return undefined;
+    if (this.languages ? !this.languages.has(lang.id) : lang.optIn) return undefined;
+    return lang.id;
   }
 }
 

@@ -59,6 +59,12 @@ export interface LanguageSpec {
   /** Set when the grammar cannot be trusted in this runtime: the entry, its query and its
    *  fixture stay tested, but languageForPath() does not hand its files to the indexer. */
   broken?: string;
+  /** Set with `broken` when merely loading the grammar would bring the process down in this
+   *  runtime: then nothing loads it, tests included. */
+  unloadable?: boolean;
+  /** Indexed only when codeindex.json's "languages" names it (data files such as JSON would
+   *  otherwise flood search with configuration keys). */
+  optIn?: boolean;
   /** Stable id, used in the index (`stats.languages`) and in codeindex.json. */
   id: string;
   /** Lower-case extensions with the dot. */
@@ -118,6 +124,10 @@ export interface LanguageSpec {
 
 const ECMA_COMMENTS = ['comment'];
 const C_FAMILY_MODIFIERS = ['modifiers', 'modifier'];
+
+/** Measured: the tree-sitter-wasms Swift grammar makes V8 abort the whole process with "Fatal
+ *  process out of memory: Zone" when it compiles it on Node 24 (not on Node 20 or 22). */
+const SWIFT_CRASHES_V8 = Number(process.versions.node.split('.')[0]) >= 24;
 
 export const LANGUAGES: readonly LanguageSpec[] = [
   {
@@ -292,6 +302,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     memberVisibility: { interface: 'public' },
     exportRule: 'visibility',
     bareImport: 'wildcard',
+    ...(SWIFT_CRASHES_V8 ? { broken: `the Swift grammar crashes V8 on Node ${process.versions.node} (out of zone memory); Swift is indexed on Node 20 and 22`, unloadable: true } : {}),
   },
   {
     id: 'scala',
@@ -363,6 +374,15 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     queries: ['ocaml.scm'],
     comments: ['comment'],
     methodParents: ['class'],
+    exportRule: 'not-private',
+    bareImport: 'wildcard',
+  },
+  {
+    id: 'rescript',
+    extensions: ['.res', '.resi'],
+    grammar: 'tree-sitter-rescript.wasm',
+    queries: ['rescript.scm'],
+    comments: ['comment'],
     exportRule: 'not-private',
     bareImport: 'wildcard',
   },
@@ -445,6 +465,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   },
   {
     id: 'json',
+    optIn: true,
     extensions: ['.json', '.jsonc'],
     grammar: 'tree-sitter-json.wasm',
     queries: ['json.scm'],
