@@ -315,7 +315,7 @@ async function toPullRequestError(err: unknown, ctx: FailureContext, octokit: Oc
     if (timedOut) {
       return new PullRequestError({
         kind: 'timeout',
-        message: `GitHub (${apiHost(ctx)}) did not answer within ${Math.round(ctx.timeoutMs / 1000)} s. Check your connection (and proxy), then try again. The pull request may not have been created: check the repository's pull requests before retrying.`,
+        message: `GitHub (${apiHost(ctx)}) did not answer within ${+(ctx.timeoutMs / 1000).toFixed(1)} s. Check your connection (and proxy), then try again. The pull request may not have been created: check the repository's pull requests before retrying.`,
       });
     }
     const why = s(cause?.cause?.code ?? e.message ?? cause?.message ?? 'no answer');
