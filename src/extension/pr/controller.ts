@@ -60,6 +60,8 @@ export interface PullRequestHost {
   openExternal(url: string): PromiseLike<unknown>;
   /** VS Code's GitHub session with scope `repo`; `createIfNone` asks the user to sign in. */
   getSession?(createIfNone: boolean): PromiseLike<GitHubSession | undefined>;
+  /** Whether the session is good for this host; default github.com only (VS Code's `github` provider). */
+  canSignIn?(host: string): boolean;
 }
 
 export interface ControllerOptions extends PullRequestSettings {
@@ -141,7 +143,7 @@ export class PullRequestController {
       base: ctx.base,
       branches: ctx.suggestions.branches,
       defaultBranch: ctx.suggestions.defaultBranch,
-      signIn: !!this.host.getSession && host === 'github.com',
+      signIn: !!this.host.getSession && (this.host.canSignIn ? this.host.canSignIn(host) : host === 'github.com'),
       tokenUrl: `${origin}/settings/tokens/new?scopes=repo&description=codeindex`,
     });
     // Fresher suggestions from origin itself; the form works without them.
