@@ -59,6 +59,13 @@ const builds = [
     outfile: join(dist, 'server-entry.js'),
     banner: { js: '#!/usr/bin/env node\n' + importMetaBanner },
   }),
+  // the heavy half of the server, loaded by server-entry.js when it needs it (modes/core-loader.ts)
+  esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'src/server/server-core.ts')],
+    outfile: join(dist, 'server-core.js'),
+    banner: { js: importMetaBanner },
+  }),
   esbuild.build({
     ...common,
     entryPoints: [join(root, 'src/extension/extension.ts')],
@@ -94,3 +101,15 @@ if (args.has('--tests')) {
 await Promise.all(builds);
 copyAssets();
 (await import('node:fs')).chmodSync(join(dist, 'server-entry.js'), 0o755);
+
+// --vscode-tests: the suite that runs inside a real extension host (test/vscode/suite), one cjs
+// file with vscode and mocha left to the host / node_modules.
+if (args.has('--vscode-tests')) {
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'test/vscode/suite/index.ts')],
+    outfile: join(root, 'out/vscode/suite.js'),
+    external: ['vscode', 'mocha'],
+    banner: { js: importMetaBanner },
+  });
+}

@@ -1,19 +1,21 @@
 // Entry point of the `codeindex` command and of the MCP server: argv + env -> one action.
+// This file and what it imports stay small (no SDK, zod, store or index): a serving process
+// answers `initialize` from here within milliseconds, then loads server-core.js for direct mode,
+// or only relays to the daemon in proxy mode.
 import { existsSync } from 'node:fs';
-import { parseArgs, UsageError, USAGE } from './cli';
-import { indexDir } from './store/schema';
+import { parseArgs, UsageError, USAGE, Command } from './cli';
 import { VERSION } from './version';
 import { debug, warn } from './log';
-import { runIndex } from './index/run';
-import { ConfigError } from './index/config';
-import { SyncLockedError } from './index/sync';
-import { liveServeOptions, serveDirect } from './modes/direct';
-import { runQuery } from './mcp/query-cli';
+import { StdioFront } from './modes/front';
+import { directBackend, runProxy } from './modes/proxy';
+import { indexDirOf } from './modes/socket-path';
+import { watchParent } from './modes/watchdog';
+import { loadCore } from './modes/core-loader';
 
 const log = debug('entry');
 
 async function main(argv: string[]): Promise<number> {
-  let cmd;
+  let cmd: Command;
   try {
     cmd = parseArgs(argv);
   } catch (e) {
@@ -31,44 +33,48 @@ async function main(argv: string[]): Promise<number> {
     case 'version':
       process.stdout.write(`${VERSION}\n`);
       return 0;
-    case 'init':
-    case 'index':
-      try {
-        await runIndex(cmd.path, { force: cmd.kind === 'index' && cmd.force });
-        return 0;
-      } catch (e) {
-        if (e instanceof ConfigError || e instanceof SyncLockedError) { warn(e.message); return 1; }
-        throw e;
-      }
-    case 'serve': {
-      const mode = selectMode(cmd.path);
-      log(`serve ${cmd.path}: ${mode.mode} (${mode.reason})`);
-      const live = liveServeOptions(cmd.path);
-      try {
-        await serveDirect(cmd.path, live);
-      } finally {
-        live.close();
-      }
-      // The client is gone: exit even if a stray handle would keep the loop alive.
-      setTimeout(() => process.exit(0), 200).unref();
-      return 0;
-    }
-    case 'query':
-      return runQuery(cmd.path, cmd.tool, cmd.args);
+    case 'serve':
+      return serve(cmd.path);
     default:
-      warn(`'${(cmd as { kind: string }).kind}' is not available in this build yet`);
-      return 1;
+      return loadCore().runCommand(cmd);
   }
 }
 
-/**
- * Which serving mode this launch uses (SPEC.md part 1). Only direct mode exists in this build;
- * proxy/daemon will be chosen here when .codeindex/ exists and CODEINDEX_NO_DAEMON is not set.
- */
-function selectMode(root: string): { mode: 'direct'; reason: string } {
-  if (process.env.CODEINDEX_NO_DAEMON === '1') return { mode: 'direct', reason: 'CODEINDEX_NO_DAEMON=1' };
-  if (!existsSync(indexDir(root))) return { mode: 'direct', reason: 'no .codeindex/ yet' };
-  return { mode: 'direct', reason: 'daemon mode not available in this build' };
+export type Mode = { mode: 'direct' | 'proxy' | 'daemon'; reason: string };
+
+/** Which serving mode this launch uses (SPEC.md part 1, A4). */
+export function selectMode(root: string, env: NodeJS.ProcessEnv = process.env): Mode {
+  if (env.CODEINDEX_DAEMON_INTERNAL === '1') return { mode: 'daemon', reason: 'CODEINDEX_DAEMON_INTERNAL=1' };
+  if (env.CODEINDEX_NO_DAEMON === '1') return { mode: 'direct', reason: 'CODEINDEX_NO_DAEMON=1' };
+  if (!existsSync(indexDirOf(root))) return { mode: 'direct', reason: 'no .codeindex/ yet' };
+  return { mode: 'proxy', reason: '.codeindex/ exists' };
+}
+
+async function serve(root: string): Promise<number> {
+  const mode = selectMode(root);
+  log(`serve ${root}: ${mode.mode} (${mode.reason})`);
+  if (mode.mode === 'daemon') {
+    const code = await loadCore().runDaemon(root);
+    setTimeout(() => process.exit(code), 100).unref();
+    return code;
+  }
+  const front = new StdioFront(process.stdin, process.stdout);
+  front.start();
+  watchParent((why) => front.shutdown(why));
+  if (mode.mode === 'direct') {
+    front.afterFirstMessage(() => { if (front.agentConnected) front.attach(directBackend(front, root)); });
+  } else {
+    try {
+      await runProxy(front, root);
+    } catch (e) {
+      warn(`proxy failed (${e instanceof Error ? e.message : e}); serving directly`);
+      if (front.agentConnected) front.attach(directBackend(front, root));
+    }
+  }
+  await front.done;
+  // The client is gone: exit even if a stray handle would keep the loop alive.
+  setTimeout(() => process.exit(0), 200).unref();
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -99,7 +99,9 @@ export async function callTool(handle: IndexHandle, name: string, raw: unknown, 
     if (state.kind !== 'ready') {
       return result({ ...tool.empty(), indexState: state.kind, message: state.message }, false, false);
     }
-    const out = tool.run({ handle, root: handle.root, graph: state.graph }, args as never);
+    // A serving mode may run heavy read-only tools elsewhere (the daemon: a reader thread)
+    const off = handle.opts.offload?.(tool.name, args);
+    const out = off ? await off : tool.run({ handle, root: handle.root, graph: state.graph }, args as never);
     if (state.building) {
       const b = state.building;
       // The notification must reach the client before the answer ends the call. SDK clients

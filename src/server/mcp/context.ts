@@ -18,6 +18,9 @@ export interface ServeOptions extends StatusProviders {
   openStore?: (path: string) => Promise<Store>;
   /** openStore creates the index when .codeindex/ exists without a db (a live index builds it). */
   buildsMissingDb?: boolean;
+  /** Runs a tool somewhere else (e.g. a reader thread) so it does not hold up other sessions'
+   *  calls; undefined = run it here. */
+  offload?: (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>> | undefined;
 }
 
 /** The state of the index as a tool call sees it. */

@@ -12,13 +12,9 @@ import { callTool } from './call';
 import type { IndexHandle } from './context';
 import { registerResources } from './resources';
 import { TOOLS } from './tools';
+import { CAPABILITIES, INSTRUCTIONS, SERVER_NAME } from './info';
 
-export const SERVER_NAME = 'codeindex';
-
-const INSTRUCTIONS = `codeindex serves a code graph of this project (symbols, calls, references, types, imports).
-Start a task with codeindex_explore (plain-words question -> relevant code). Look names up with codeindex_search,
-read one symbol with codeindex_node, and follow structure with codeindex_graph (callers, callees, impact, hierarchy,
-implementations, import cycles, dead code). codeindex_status says whether the index is fresh.`;
+export { SERVER_NAME };
 
 export function listTools() {
   return TOOLS.map((t) => {
@@ -36,7 +32,7 @@ export function listTools() {
 
 export function createMcpServer(handle: IndexHandle): Server {
   const server = new Server({ name: SERVER_NAME, version: VERSION }, {
-    capabilities: { tools: {}, resources: {} },
+    capabilities: CAPABILITIES,
     instructions: INSTRUCTIONS,
   });
   const tools = listTools();

@@ -3,8 +3,7 @@
 // connect, in the background, and each call re-checks it (an index created later is picked up).
 import type { Readable, Writable } from 'node:stream';
 import { IndexHandle, ServeOptions } from '../mcp/context';
-import { createMcpServer } from '../mcp/server';
-import { LineTransport } from '../mcp/stdio';
+import { openSession } from './session';
 import { debug, warn } from '../log';
 import { LiveIndex } from '../index/live';
 import { INACTIVE_WATCHER } from '../graph/status';
@@ -22,15 +21,11 @@ export interface DirectOptions extends ServeOptions {
 
 export async function serveDirect(root: string, opts: DirectOptions = {}): Promise<void> {
   const handle = new IndexHandle(root, opts);
-  const server = createMcpServer(handle);
-  const transport = new LineTransport(opts.input ?? process.stdin, opts.output ?? process.stdout);
-  const closed = new Promise<void>((resolve) => { transport.onclose = resolve; }); // connect() chains it
-  transport.onerror = (e) => log(`transport error: ${e.message}`);
-  await server.connect(transport);
+  const session = await openSession(handle, opts.input ?? process.stdin, opts.output ?? process.stdout);
   log(`serving ${root} on stdio`);
   setImmediate(() => handle.warmUp());
   const stop = opts.onConnected?.(handle);
-  await closed;
+  await session.closed;
   log('client disconnected');
   try { if (typeof stop === 'function') await stop(); } finally { handle.close(); }
 }

@@ -1,0 +1,65 @@
+// The heavy half of the server (index, graph, store, the SDK and zod), loaded by server-entry.js
+// when this process indexes, answers a query, serves an MCP session or runs the daemon - and, as
+// a worker thread with role 'reader', the daemon's reader thread. See modes/core-loader.ts.
+import { PassThrough, Writable } from 'node:stream';
+import type { Command } from './cli';
+import { warn } from './log';
+import { runIndex } from './index/run';
+import { ConfigError } from './index/config';
+import { SyncLockedError } from './index/sync';
+import { liveServeOptions, serveDirect } from './modes/direct';
+import { runQuery } from './mcp/query-cli';
+import { runDaemon } from './modes/daemon';
+import { isReaderThread, readerThreadMain } from './modes/readers';
+
+export { runDaemon };
+
+/** `--init`, `index` and `query`. */
+export async function runCommand(cmd: Command): Promise<number> {
+  switch (cmd.kind) {
+    case 'init':
+    case 'index':
+      try {
+        await runIndex(cmd.path, { force: cmd.kind === 'index' && cmd.force });
+        return 0;
+      } catch (e) {
+        if (e instanceof ConfigError || e instanceof SyncLockedError) { warn(e.message); return 1; }
+        throw e;
+      }
+    case 'query':
+      return runQuery(cmd.path, cmd.tool, cmd.args);
+    default:
+      warn(`'${cmd.kind}' is not a command of the core`);
+      return 1;
+  }
+}
+
+/** Direct mode on a pair of streams, with the live index (catch-up sync + watcher). */
+export async function serveDirectLive(root: string, input: NodeJS.ReadableStream & PassThrough, output: Writable): Promise<void> {
+  const live = liveServeOptions(root);
+  try {
+    await serveDirect(root, { ...live, input, output });
+  } finally {
+    live.close();
+  }
+}
+
+/** An in-process stream pair: lines written to `output` come out one by one through onLine. */
+export function lineStreams(onLine: (line: string) => void): { input: PassThrough; output: Writable } {
+  let buf = '';
+  const output = new Writable({
+    write(chunk: Buffer | string, _enc, cb) {
+      buf += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (line.trim()) onLine(line);
+      }
+      cb();
+    },
+  });
+  return { input: new PassThrough(), output };
+}
+
+if (isReaderThread()) readerThreadMain();
