@@ -1,0 +1,96 @@
+// Search-ranking quality: queries derived from doc comments. For a sample of documented symbols
+// (doc read by the TypeScript parser, not by our extractor), query = the first sentence of the
+// doc, expected = that symbol; scored by MRR@10 and recall@1/5/10 over the tool's top 10.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { openDb } from '../lib/db.mjs';
+
+const require = createRequire(import.meta.url);
+const canon = (uid) => uid.replace(/#\d+$/, '');
+
+function listFiles(dir, out = []) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) listFiles(p, out);
+    else if (/\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+function firstSentence(text) {
+  const t = text.replace(/\{@link\s+([^}|\s]+)[^}]*\}/g, '$1').replace(/`/g, '').replace(/\s+/g, ' ').trim();
+  const m = /^(.+?[.!?])(\s|$)/.exec(t);
+  return (m ? m[1] : t).replace(/[.!?]$/, '').trim();
+}
+
+/** Up to `max` {query, expected: uid, file, start, end} from doc comments, spread evenly over the corpus. */
+export async function deriveQueries(root, max = 150) {
+  const ts = require('typescript');
+  root = resolve(root);
+  const db = await openDb(join(root, '.codeindex/codeindex.db'));
+  const byFile = new Map();
+  for (const n of db.all("SELECT n.uid, n.name, n.kind, n.start_line s, n.end_line e, f.path FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.kind != 'file'")) {
+    if (!byFile.has(n.path)) byFile.set(n.path, []);
+    byFile.get(n.path).push(n);
+  }
+  db.close();
+  const all = [];
+  const seen = new Set();
+  for (const file of listFiles(root).sort()) {
+    const rel = relative(root, file).split(sep).join('/');
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      const nameNode = ts.getNameOfDeclaration?.(node);
+      if (nameNode && ts.isIdentifier(nameNode) && !ts.isParameter(node)) {
+        const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
+        const comment = docs.map((d) => (typeof d.comment === 'string' ? d.comment : ts.getTextOfJSDocComment?.(d.comment) ?? '')).find((c) => c && c.trim());
+        if (comment) {
+          const q = firstSentence(comment);
+          const words = q.split(/\s+/).filter(Boolean);
+          const line = sf.getLineAndCharacterOfPosition(nameNode.getStart(sf)).line + 1;
+          let best;
+          for (const n of byFile.get(rel) ?? []) if (n.name === nameNode.text && n.s <= line && line <= n.e && (!best || n.e - n.s < best.e - best.s)) best = n;
+          const key = best && canon(best.uid);
+          if (best && words.length >= 3 && q.length <= 200 && !seen.has(key)) {
+            seen.add(key);
+            all.push({ query: q, expected: key, name: best.name, file: rel, start: best.s, end: best.e });
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  if (all.length <= max) return { available: all.length, queries: all };
+  const step = all.length / max;
+  return { available: all.length, queries: Array.from({ length: max }, (_, i) => all[Math.floor(i * step)]) };
+}
+
+/** `hits(q)` returns the tool's top results as a list of {id} or {file, line}; scores them. */
+export async function scoreRanking(queries, hits) {
+  let rr = 0, r1 = 0, r5 = 0, r10 = 0;
+  const misses = [];
+  const ms = [];
+  for (const q of queries) {
+    const t = performance.now();
+    const list = await hits(q.query);
+    ms.push(performance.now() - t);
+    const seen = [];
+    let idx = -1;
+    for (const h of list) {
+      const k = h.id ? canon(h.id) : `${h.file}:${h.line}`;
+      if (seen.includes(k)) continue;
+      seen.push(k);
+      const ok = h.id ? k === q.expected : h.file === q.file && h.line >= q.start && h.line <= q.end;
+      if (ok && idx < 0 && seen.length <= 10) idx = seen.length - 1;
+    }
+    const rank = idx + 1;
+    if (rank > 0) { rr += 1 / rank; if (rank <= 1) r1++; if (rank <= 5) r5++; r10++; } else if (misses.length < 8) misses.push({ query: q.query, expected: q.expected, got: seen.slice(0, 3) });
+  }
+  const n = Math.max(1, queries.length);
+  const r3 = (x) => +x.toFixed(3);
+  ms.sort((a, b) => a - b);
+  return { queries: queries.length, mrr10: r3(rr / n), recall1: r3(r1 / n), recall5: r3(r5 / n), recall10: r3(r10 / n), p50ms: +ms[Math.floor(ms.length / 2)]?.toFixed(1), misses };
+}
