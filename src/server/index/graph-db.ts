@@ -7,6 +7,7 @@ import { ExtractedImport, ExtractedSymbol } from './types';
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
 export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
+export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null }
 export interface EdgeRow { id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }
 
 /** Splits identifiers into lower-case words: parseHTTPRequest_v2 -> parse http request v2. */
@@ -114,7 +115,7 @@ export class GraphDb {
     const ins = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported)
       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
     const fts = s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)');
-    const contains = s.prepare("INSERT INTO edges(src, dst, kind, resolution, file_id, line) VALUES (?, ?, 'contains', 'exact', ?, ?)");
+    const contains: EdgeInsert[] = [];
     const ids: number[] = [];
     const seen = new Map<string, number>();
     for (const sym of symbols) {
@@ -128,8 +129,9 @@ export class GraphDb {
       ids.push(id);
       const words = sym.qualifiedName === sym.name ? nameWords(sym.name) : `${nameWords(sym.name)} ${nameWords(sym.qualifiedName)}`;
       fts.run(id, words, sym.signature, sym.docstring, path);
-      contains.run(parent ?? fileNodeId, id, fileId, sym.startLine);
+      contains.push({ src: parent ?? fileNodeId, dst: id, kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
     }
+    this.insertEdges(contains);
     return ids;
   }
 
@@ -144,6 +146,18 @@ export class GraphDb {
   insertEdge(src: number, dst: number | null, kind: string, resolution: string, fileId: number, line: number, target: string, receiver?: string): void {
     this.store.prepare('INSERT INTO edges(src, dst, kind, resolution, file_id, line, target, receiver) VALUES (?,?,?,?,?,?,?,?)')
       .run(src, dst, kind, resolution, fileId, line, target, receiver ?? null);
+  }
+
+  /** Many edges at once: multi-row INSERTs cut the per-statement cost (large on sql.js). */
+  insertEdges(rows: EdgeInsert[]): void {
+    const CHUNK = 100;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = rows.slice(i, i + CHUNK);
+      const sql = `INSERT INTO edges(src, dst, kind, resolution, file_id, line, target, receiver) VALUES ${part.map(() => '(?,?,?,?,?,?,?,?)').join(',')}`;
+      const params: (string | number | null)[] = [];
+      for (const r of part) params.push(r.src, r.dst, r.kind, r.resolution, r.fileId, r.line, r.target, r.receiver ?? null);
+      this.store.prepare(sql).run(...params);
+    }
   }
 
   updateEdge(id: number, dst: number | null, kind: string, resolution: string): void {

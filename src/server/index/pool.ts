@@ -30,10 +30,11 @@ export function defaultPoolSize(): number {
 }
 
 export class ParsePool {
-  private readonly idle: Worker[] = [];
   private readonly all: Worker[] = [];
   private readonly queue: Job[] = [];
-  private readonly busy = new Map<Worker, Job>();
+  /** Jobs posted to each worker, in order. Two per worker, so a worker keeps parsing while the
+   *  main thread is busy writing and cannot hand it the next chunk. */
+  private readonly posted = new Map<Worker, Job[]>();
   private closed = false;
 
   constructor(private readonly root: string, size = defaultPoolSize()) {
@@ -42,36 +43,34 @@ export class ParsePool {
 
   private spawn(): void {
     const w = new Worker(join(__dirname, 'parse-worker.js'), { workerData: { root: this.root } });
+    const jobs: Job[] = [];
+    this.posted.set(w, jobs);
     w.on('message', (results: ParseResult[]) => {
-      const job = this.busy.get(w);
-      this.busy.delete(w);
-      this.idle.push(w);
-      job?.resolve(results);
+      jobs.shift()?.resolve(results);
       this.pump();
     });
     w.on('error', (e) => {
-      const job = this.busy.get(w);
-      this.busy.delete(w);
-      job?.reject(e);
+      for (const j of jobs.splice(0)) j.reject(e);
     });
     w.on('exit', (code) => {
       const i = this.all.indexOf(w);
       if (i >= 0) this.all.splice(i, 1);
-      const job = this.busy.get(w);
-      this.busy.delete(w);
-      job?.reject(new Error(`parse worker exited with code ${code}`));
+      this.posted.delete(w);
+      for (const j of jobs.splice(0)) j.reject(new Error(`parse worker exited with code ${code}`));
       if (!this.closed) { this.spawn(); this.pump(); } // a crashed worker is replaced
     });
     this.all.push(w);
-    this.idle.push(w);
   }
 
   private pump(): void {
-    while (this.idle.length && this.queue.length) {
-      const w = this.idle.pop()!;
-      const job = this.queue.shift()!;
-      this.busy.set(w, job);
-      w.postMessage(job.tasks);
+    for (let depth = 1; depth <= 2; depth++) {
+      for (const [w, jobs] of this.posted) {
+        if (!this.queue.length) return;
+        if (jobs.length >= depth) continue;
+        const job = this.queue.shift()!;
+        jobs.push(job);
+        w.postMessage(job.tasks);
+      }
     }
   }
 

@@ -10,7 +10,7 @@ import { acquireLock, readLockPid, unlock } from '../lockfile';
 import { debug } from '../log';
 import { loadConfig } from './config';
 import { Filter, walk } from './walk';
-import { GraphDb } from './graph-db';
+import { EdgeInsert, GraphDb } from './graph-db';
 import { PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver, refKindOfEdge, RefInput } from './resolve';
@@ -259,18 +259,24 @@ export class Indexer {
     const resolver = new Resolver(db);
     const order = (r: ExtractedRef) => (r.kind === 'extends' || r.kind === 'implements' ? 0 : 1);
     for (const pass of [0, 1]) {
+      const out: EdgeInsert[] = [];
       for (const p of pending) {
         for (const ref of p.refs) {
           if (order(ref) !== pass) continue;
           const src = ref.from >= 0 ? p.nodeIds[ref.from] : p.fileNodeId;
           const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver });
-          db.insertEdge(src, res.dst, res.edgeKind, res.resolution, p.fileId, ref.line, ref.name, ref.receiver);
+          // Unresolved calls, instantiations and heritage are kept (with the name as written);
+          // unresolved plain references are mostly locals and would be two thirds of the db.
+          if (res.dst === null && (ref.kind === 'value' || ref.kind === 'type')) continue;
+          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver });
           if (res.dst !== null) {
             touched.add(res.dst);
             if (pass === 0) db.noteSupertype(src, res.dst);
           }
         }
+        if (out.length >= 5000) db.insertEdges(out.splice(0));
       }
+      db.insertEdges(out);
     }
 
     log(`resolve: references of ${pending.length} files ${Date.now() - t0} ms`);

@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS edges (
 CREATE INDEX IF NOT EXISTS edges_src  ON edges(src, kind);
 CREATE INDEX IF NOT EXISTS edges_dst  ON edges(dst, kind);
 CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id);
-CREATE INDEX IF NOT EXISTS edges_target ON edges(target);
+CREATE INDEX IF NOT EXISTS edges_unresolved ON edges(target) WHERE dst IS NULL; -- re-resolution of names a new symbol may satisfy
 CREATE TABLE IF NOT EXISTS file_imports (   -- import bindings as written, for re-resolution
   file_id  INTEGER NOT NULL,
   source   TEXT NOT NULL,
