@@ -74,7 +74,7 @@ describe('pr: the dialog controller (host side)', function () {
     await c.handle(null);
     await c.handle('create');
     await c.handle({ type: 'nope' });
-    assert.deepEqual(posted, []);
+    assert.equal(posted.length, 0);
     await c.handle({ type: 'create', title: 'X', head: 'feature/x', base: 'main' });
     const last = posted.at(-1);
     assert.ok(last?.type === 'error' && last.error.kind === 'unauthorized' && last.error.action === 'reenter-token');

@@ -89,6 +89,27 @@ window.acquireVsCodeApi = function () {
   };
 };`;
 
+// Browser globals inside page.evaluate callbacks (the tsconfig has no DOM lib; the casts vanish
+// when the callback is serialized into the page).
+interface KV {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+  clear(): void;
+}
+interface PageWindow {
+  localStorage: KV;
+  sessionStorage: KV;
+  document: {
+    createElement(tag: string): { textContent: string };
+    body: { appendChild(n: unknown): void; innerHTML: string };
+    activeElement: { id: string } | null;
+  };
+  postMessage(message: unknown, origin: string): void;
+  prForm: { branchToTitle(s: string): string };
+  __inlineRan?: boolean;
+}
+
 describe('pr: the Create Pull Request webview in headless Chromium', function () {
   this.timeout(60_000);
 
@@ -113,7 +134,7 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
       {
         post: (m) => {
           toPage.push(m);
-          page.evaluate((msg) => window.postMessage(msg, '*'), m as unknown).catch(() => undefined);
+          page.evaluate((msg) => (globalThis as unknown as PageWindow).postMessage(msg, '*'), m as unknown).catch(() => undefined);
         },
         openExternal: async (url) => {
           opened.push(url);
@@ -132,7 +153,7 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
   const state = () => page.getAttribute('body', 'data-state');
   const waitState = (s: string) => page.waitForSelector(`body[data-state="${s}"]`, { timeout: 15_000 });
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  const stored = () => page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+  const stored = () => page.evaluate((k) => (globalThis as unknown as PageWindow).localStorage.getItem(k), TOKEN_KEY);
   const value = (sel: string) => page.inputValue(sel);
 
   /** A fresh page load with the given token stored (or none) and no saved form state. */
@@ -140,9 +161,10 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
     await page.goto(`${pages.base}/pr-form.html`);
     await page.evaluate(
       ([k, t]) => {
-        sessionStorage.clear();
-        if (t === null) localStorage.removeItem(k as string);
-        else localStorage.setItem(k as string, t as string);
+        const w = globalThis as unknown as PageWindow;
+        w.sessionStorage.clear();
+        if (t === null) w.localStorage.removeItem(k as string);
+        else w.localStorage.setItem(k as string, t as string);
       },
       [TOKEN_KEY, token],
     );
@@ -271,19 +293,20 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
     const order: string[] = [];
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab');
-      order.push(await page.evaluate(() => document.activeElement?.id ?? ''));
+      order.push(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id ?? ''));
     }
     assert.deepEqual(order, ['body', 'head', 'base', 'draft', 'submit']);
     // The page's title rule is the extension's.
     for (const b of ['feature/add-login_page', 'FIX/crash-on_start', 'hotfix/a--b', 'release/v2', 'bugfix/x', 'plain']) {
-      assert.equal(await page.evaluate((x) => (window as unknown as { prForm: { branchToTitle(s: string): string } }).prForm.branchToTitle(x), b), branchToTitle(b));
+      assert.equal(await page.evaluate((x) => (globalThis as unknown as PageWindow).prForm.branchToTitle(x), b), branchToTitle(b));
     }
     // The CSP holds: a script without the nonce does not run.
     const inline = await page.evaluate(() => {
-      const s = document.createElement('script');
+      const w = globalThis as unknown as PageWindow;
+      const s = w.document.createElement('script');
       s.textContent = 'window.__inlineRan = true;';
-      document.body.appendChild(s);
-      return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+      w.document.body.appendChild(s);
+      return w.__inlineRan === true;
     });
     assert.equal(inline, false);
   });
@@ -380,7 +403,10 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
     const post = gh.requests.filter((r) => r.method === 'POST').at(-1)!;
     assert.equal(post.headers.authorization, `Bearer ${SESSION_TOKEN}`);
     assert.ok(sessionAsks >= 1);
-    const seen = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.body.innerHTML);
+    const seen = await page.evaluate(() => {
+      const w = globalThis as unknown as PageWindow;
+      return JSON.stringify({ ...w.localStorage }) + JSON.stringify({ ...w.sessionStorage }) + w.document.body.innerHTML;
+    });
     assert.ok(!seen.includes(SESSION_TOKEN));
   });
 
