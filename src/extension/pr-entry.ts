@@ -1,10 +1,13 @@
-// "Create Pull Request" -> the PR form (src/extension/pr/panel.ts, another part of the house).
+// "Create Pull Request" -> the PR form (src/extension/pr/panel.ts) for the repository that holds
+// the chosen folder, with the API URL / enterprise hosts from the settings.
 import * as vscode from 'vscode';
+import { gitOut } from './git';
+import { openPullRequestPanel } from './pr/panel';
 import type { Outcome } from './commands';
 import type { ExtensionSettings } from './settings';
 
-export async function openPullRequest(_context: vscode.ExtensionContext, _repoRoot: string, _settings: ExtensionSettings): Promise<Outcome> {
-  const message = 'Create Pull Request is not available in this build yet: the pull-request form is still being built. Use Create Branch & Push, then open the pull-request page it links to.';
-  void vscode.window.showWarningMessage(message);
-  return { ok: false, message, code: 'NotAvailable', cancelled: true };
+export async function openPullRequest(context: vscode.ExtensionContext, folder: string, s: ExtensionSettings): Promise<Outcome<vscode.WebviewPanel>> {
+  const repoRoot = await gitOut(['rev-parse', '--show-toplevel'], { cwd: folder });
+  const panel = await openPullRequestPanel(context, repoRoot, { hosts: s.hosts, apiBaseUrl: s.githubApiUrl || undefined });
+  return { ok: true, message: `Opened the pull-request form for ${repoRoot}.`, value: panel };
 }
