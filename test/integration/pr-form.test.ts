@@ -41,6 +41,11 @@ async function startPageServer(): Promise<{ base: string; close(): Promise<void>
   const server = http.createServer((req, res) => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const path = new URL(req.url ?? '/', base).pathname;
+    if (path === '/blank.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><title>blank</title>');
+      return;
+    }
     if (path === '/pr-form.html') {
       const html = renderFormHtml(readFileSync(join(MEDIA, 'pr-form.html'), 'utf8'), {
         cspSource: base,
@@ -156,9 +161,12 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
   const stored = () => page.evaluate((k) => (globalThis as unknown as PageWindow).localStorage.getItem(k), TOKEN_KEY);
   const value = (sel: string) => page.inputValue(sel);
 
-  /** A fresh page load with the given token stored (or none) and no saved form state. */
+  /**
+   * A fresh page load with the given token stored (or none) and no saved form state. Storage is
+   * set from a blank page of the same origin: a running form could write its state back.
+   */
   async function open(token: string | null): Promise<void> {
-    await page.goto(`${pages.base}/pr-form.html`);
+    await page.goto(`${pages.base}/blank.html`);
     await page.evaluate(
       ([k, t]) => {
         const w = globalThis as unknown as PageWindow;
@@ -168,7 +176,13 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
       },
       [TOKEN_KEY, token],
     );
-    await page.reload();
+    await page.goto(`${pages.base}/pr-form.html`);
+  }
+
+  /** The head branch on the fake GitHub, for the tests that are not about pushing. */
+  async function ensurePushed(): Promise<void> {
+    if (sb.gitStatus(bare, ['rev-parse', '--verify', '-q', `refs/heads/${HEAD}`]) === 0) return;
+    await runGit(['push', '-q', 'origin', HEAD], { cwd: work, env: sb.env, timeoutMs: 20_000 });
   }
 
   before(async function () {
@@ -350,6 +364,7 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
   });
 
   it('401: the message offers a new token; the new one is stored, the fields kept, and the retry succeeds', async () => {
+    await ensurePushed();
     gh.pulls.length = 0;
     await open(BAD_TOKEN);
     await waitState('form');
@@ -375,7 +390,18 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
   });
 
   it('a pull request already open for the branch: the error links to it', async () => {
-    assert.equal(gh.pulls.length, 1, 'the previous test left one open pull request');
+    await ensurePushed();
+    gh.pulls.length = 0;
+    gh.pulls.push({
+      number: 7,
+      html_url: `${gh.base}/acme/widgets/pull/7`,
+      title: 'Earlier',
+      body: '',
+      head: { ref: HEAD, label: `acme:${HEAD}` },
+      base: { ref: 'main' },
+      draft: false,
+      state: 'open',
+    });
     await open(TOKEN);
     await waitState('form');
     await page.click('#submit');
@@ -385,10 +411,11 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
     await shot('07-error-already-exists');
     await page.click('#error-open');
     await waitFor(() => opened.length === 1);
-    assert.deepEqual(opened, [gh.pulls[0].html_url]);
+    assert.deepEqual(opened, [`${gh.base}/acme/widgets/pull/7`]);
   });
 
   it('Sign in with GitHub: a VS Code session instead of a token, which is never stored in the page', async () => {
+    await ensurePushed();
     gh.pulls.length = 0;
     await open(null);
     await waitState('token');
