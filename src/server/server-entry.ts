@@ -2,13 +2,12 @@
 // This file and what it imports stay small (no SDK, zod, store or index): a serving process
 // answers `initialize` from here within milliseconds, then loads server-core.js for direct mode,
 // or only relays to the daemon in proxy mode.
-import { existsSync } from 'node:fs';
 import { parseArgs, UsageError, USAGE, Command } from './cli';
 import { VERSION } from './version';
 import { debug, warn } from './log';
 import { StdioFront } from './modes/front';
 import { directBackend, runProxy } from './modes/proxy';
-import { indexDirOf } from './modes/socket-path';
+import { selectMode } from './modes/select';
 import { watchParent } from './modes/watchdog';
 import { loadCore } from './modes/core-loader';
 
@@ -38,16 +37,6 @@ async function main(argv: string[]): Promise<number> {
     default:
       return loadCore().runCommand(cmd);
   }
-}
-
-export type Mode = { mode: 'direct' | 'proxy' | 'daemon'; reason: string };
-
-/** Which serving mode this launch uses (SPEC.md part 1, A4). */
-export function selectMode(root: string, env: NodeJS.ProcessEnv = process.env): Mode {
-  if (env.CODEINDEX_DAEMON_INTERNAL === '1') return { mode: 'daemon', reason: 'CODEINDEX_DAEMON_INTERNAL=1' };
-  if (env.CODEINDEX_NO_DAEMON === '1') return { mode: 'direct', reason: 'CODEINDEX_NO_DAEMON=1' };
-  if (!existsSync(indexDirOf(root))) return { mode: 'direct', reason: 'no .codeindex/ yet' };
-  return { mode: 'proxy', reason: '.codeindex/ exists' };
 }
 
 async function serve(root: string): Promise<number> {
