@@ -31,6 +31,9 @@ describe('pr: repository context and base suggestions (real git)', function () {
     assert.deepEqual([ctx.github.owner, ctx.github.repo, ctx.github.host], ['acme', 'widgets', 'github.com']);
     assert.equal(ctx.apiBaseUrl, 'https://api.github.com');
     assert.equal(ctx.compareUrl, 'https://github.com/acme/widgets/compare/main...feature/add-login_page?expand=1');
+    // The defaultBaseBranch setting wins.
+    const configured = await pullRequestContext(work, { ...settings(), defaultBase: ' develop ' });
+    assert.equal(configured.kind === 'github' && configured.base, 'develop');
   });
 
   it('GitHub Enterprise host from settings, API URL override, credentials never kept', async () => {

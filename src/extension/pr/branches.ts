@@ -72,6 +72,8 @@ export interface PullRequestSettings {
   hosts?: HostOptions;
   /** Overrides the API URL derived from the remote (`https://api.github.com`, `https://<host>/api/v3`). */
   apiBaseUrl?: string;
+  /** The base the form starts with (setting `defaultBaseBranch`); empty = origin's default, else `main`. */
+  defaultBase?: string;
   /** The git executable; default `git` from PATH. */
   gitPath?: string;
   /** Extra environment for git (tests isolate git from the user's config). */
@@ -133,7 +135,7 @@ export async function pullRequestContext(repoRoot: string, settings: PullRequest
     return { kind: 'problem', message: 'HEAD is detached (no branch is checked out). Check out the branch you want to propose, then open this dialog again.' };
   }
   const suggestions = await localBaseSuggestions(opts);
-  const base = defaultBase(suggestions, head);
+  const base = settings.defaultBase?.trim() || defaultBase(suggestions, head);
   const github = githubRemote(raw, settings.hosts);
   if (!github) {
     const link = pullRequestUrl(raw, head, base, settings.hosts);

@@ -148,7 +148,8 @@ export class PullRequestController {
     });
     // Fresher suggestions from origin itself; the form works without them.
     remoteBaseSuggestions(gitOptions(this.repoRoot, this.options)).then(
-      (s) => this.post({ type: 'branches', branches: s.branches, defaultBranch: s.defaultBranch }),
+      // A configured base stays; otherwise origin's default replaces the guess.
+      (s) => this.post({ type: 'branches', branches: s.branches, defaultBranch: this.options.defaultBase?.trim() ? undefined : s.defaultBranch }),
       () => undefined,
     );
   }
