@@ -15,7 +15,7 @@ import { VERSION } from '../version';
 import { liveServeOptions } from './direct';
 import { openSession } from './session';
 import { DaemonReply, Hello, parseHandshake, protocolVersion } from './handshake';
-import { socketPath } from './socket-path';
+import { projectHash, socketPath } from './socket-path';
 import { daemonFiles, DAEMON_EXIT_FATAL } from './proxy';
 import { ReaderPool } from './readers';
 import { LIVENESS_DEFAULT_MS, startLiveness } from './watchdog';
@@ -158,10 +158,11 @@ export async function runDaemon(root: string): Promise<number> {
     if (!hello) { conn.destroy(); return; }
     const me = { version: protocolVersion(), root, pid: process.pid };
     const reply = (r: DaemonReply) => conn.write(JSON.stringify(r) + '\n');
-    if (hello.version !== me.version || hello.root !== root) {
+    const sameProject = hello.root === root || projectHash(hello.root) === projectHash(root); // symlinked paths
+    if (hello.version !== me.version || !sameProject) {
       const others = clients.size - 1;
-      const why = hello.root !== root ? `project ${hello.root} is not ${root}` : `proxy is codeindex ${hello.version}, daemon is ${me.version}`;
-      const exitingNow = hello.root === root && others === 0;
+      const why = !sameProject ? `project ${hello.root} is not ${root}` : `proxy is codeindex ${hello.version}, daemon is ${me.version}`;
+      const exitingNow = sameProject && others === 0;
       stamp(`mismatch: ${why}; ${exitingNow ? 'no other clients: exiting so the proxy can start its own' : `${others} other client(s): staying`}`);
       reply({ codeindex: 'mismatch', ...me, reason: why, exiting: exitingNow });
       conn.end();
