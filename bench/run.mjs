@@ -6,7 +6,7 @@
 // ratio ours/theirs per figure). --quality adds bench/quality (call graph vs the compiler, search
 // ranking). Prints tables and writes bench/results/<date>.json. See bench/README.md.
 //   npm run bench -- [--corpus rxjs,three,effect,django,go] [--runs 3] [--peer] [--quality]
-//                    [--backends sqljs,node-sqlite] [--samples 20] [--no-tools] [--no-index]
+//                    [--backends sqljs,node-sqlite] [--samples 20] [--no-tools] [--no-index] [--clients]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -202,10 +202,6 @@ async function proxyModes(dir) {
 
 /** 3 clients on one daemon: one runs explore in a loop, the others' cheap calls (search, node, status). */
 async function threeClients(dir, syms) {
-  if (existsSync(join(root, 'bench/clients.mjs'))) {
-    const r = spawnSync(process.execPath, [join(root, 'bench/clients.mjs'), '--path', dir, '--json'], { encoding: 'utf8', timeout: 300000 });
-    try { return { from: 'bench/clients.mjs', ...JSON.parse(r.stdout) }; } catch { return { from: 'bench/clients.mjs', error: (r.stderr || r.stdout).slice(-500) }; }
-  }
   const env = { CODEINDEX_NO_DAEMON: '', CODEINDEX_IDLE_MS: '20000' };
   await stopDaemon(dir);
   const cs = [OURS.serve(dir, env), OURS.serve(dir, env), OURS.serve(dir, env)];
@@ -315,6 +311,14 @@ for (const name of wanted) {
   results.corpora[name] = res;
 }
 
+// bench/clients.mjs (its own 3,000-file corpus; explore on/off the reader thread): once, with --clients
+if (flag('clients') && existsSync(join(root, 'bench/clients.mjs'))) {
+  log('bench/clients.mjs');
+  const r = spawnSync(process.execPath, [join(root, 'bench/clients.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 900000 });
+  console.log(r.stdout);
+  const f = join(root, 'bench/results', `clients-${new Date().toISOString().slice(0, 10)}.json`);
+  results.clients = existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : { error: 'no output' };
+}
 if (flag('quality')) {
   const { runQuality } = await import('./quality/run.mjs');
   results.quality = await runQuality({ corpora: opt('quality-corpus', 'rxjs,effect').split(','), peer: withPeer, log });
