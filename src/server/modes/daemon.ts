@@ -101,7 +101,7 @@ export async function runDaemon(root: string): Promise<number> {
   const readers = process.env.CODEINDEX_READERS === '0' ? undefined : new ReaderPool(root, corePath());
   const handle = new IndexHandle(root, { ...live, offload: readers && ((name, args) => readers.offload(name, args)) });
   handle.warmUp();
-  stopLiveness = startLiveness(envMs('CODEINDEX_LIVENESS_MS', LIVENESS_DEFAULT_MS));
+  stopLiveness = startLiveness(envMs('CODEINDEX_LIVENESS_MS', LIVENESS_DEFAULT_MS), () => live.activity?.() !== undefined);
   if (process.env.CODEINDEX_TEST_HOOKS === '1') {
     // test-only: SIGUSR2 wedges the main thread, to prove the liveness watchdog
     process.on('SIGUSR2', () => { stamp('test hook: blocking the main thread'); for (;;) { /* wedged */ } });
@@ -148,6 +148,7 @@ export async function runDaemon(root: string): Promise<number> {
         if (i < 0) return;
         clearTimeout(t);
         conn.off('data', onData);
+        conn.pause(); // nothing is read (and lost) until the session's transport listens
         const h = parseHandshake<Hello>(buf.slice(0, i), 'hello');
         buf = buf.slice(i + 1);
         res(h);
@@ -172,6 +173,7 @@ export async function runDaemon(root: string): Promise<number> {
     reply({ codeindex: 'welcome', ...me });
     if (buf) conn.unshift(Buffer.from(buf, 'utf8'));
     const session = await openSession(handle, conn, conn, `client pid ${hello.pid}`);
+    conn.resume();
     log(`session for proxy pid ${hello.pid} (${clients.size} client(s))`);
     await session.closed;
     conn.destroy();

@@ -72,6 +72,7 @@ function connectOnce(path: string, root: string, timeoutMs: number): Promise<Con
       done = true;
       clearTimeout(timer);
       sock.off('data', onData);
+      sock.pause(); // until the backend reads it
       sock.removeAllListeners('error');
       sock.removeAllListeners('close');
       res({ sock, reply, rest: buf.slice(i + 1) });
@@ -203,7 +204,7 @@ export function socketBackend(front: StdioFront, c: Connected): Backend {
     end: () => { sock.end(); setTimeout(() => sock.destroy(), 1000).unref(); },
   };
   // the backend must be attached before lines arrive: start reading on the next tick
-  setImmediate(() => { sock.on('data', onData); if (c.rest) onData(c.rest); });
+  setImmediate(() => { if (c.rest) onData(c.rest); sock.on('data', onData); sock.resume(); });
   return b;
 }
 
