@@ -98,7 +98,8 @@ export async function runDaemon(root: string): Promise<number> {
   }
 
   const live = liveServeOptions(root);
-  const readers = process.env.CODEINDEX_READERS === '0' ? undefined : new ReaderPool(root, corePath());
+  const nReaders = process.env.CODEINDEX_READERS ? Number(process.env.CODEINDEX_READERS) : 2;
+  const readers = nReaders > 0 ? new ReaderPool(root, corePath(), nReaders) : undefined;
   const handle = new IndexHandle(root, { ...live, offload: readers && ((name, args) => readers.offload(name, args)) });
   handle.warmUp();
   stopLiveness = startLiveness(envMs('CODEINDEX_LIVENESS_MS', LIVENESS_DEFAULT_MS), () => live.activity?.() !== undefined);

@@ -1,6 +1,6 @@
-// Heavy read-only tools (explore, graph traversals) off the daemon's main thread: a worker thread
-// with its own read-only connection to the index runs them, so one agent's 300 ms explore does not
-// hold up another agent's 2 ms search. The main thread keeps the writer (LiveIndex), the sessions
+// Heavy read-only tools (explore, graph traversals, search) off the daemon's main thread: worker
+// threads, each with its own read-only connection to the index, run them, so one agent's 300 ms
+// explore does not hold up another agent's 2 ms lookup. The main thread keeps the writer (LiveIndex), the sessions
 // and the cheap tools. The worker is the same server-core.js, started with role 'reader'.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ArgumentError } from '../graph/errors';
@@ -12,59 +12,73 @@ import { debug, warn } from '../log';
 
 const log = debug('readers');
 
-/** The tools worth a thread hop (typical 50-1000 ms); the others answer in a few ms. */
-export const HEAVY_TOOLS = new Set(['codeindex_explore', 'codeindex_graph']);
+/** The tools worth a thread hop (explore and graph: 50-1000 ms; search: tens of ms on a large
+ *  project); node, status and file dependencies answer in a few ms on the main thread. */
+export const OFFLOADED_TOOLS = new Set(['codeindex_explore', 'codeindex_graph', 'codeindex_search']);
 
 interface Task { id: number; name: string; args: Record<string, unknown> }
 type Reply = { id: number; ok: Record<string, unknown> } | { id: number; error: string; field?: string };
+interface Waiter { res: (v: Record<string, unknown>) => void; rej: (e: Error) => void; worker: ReaderThread }
+interface ReaderThread { w: Worker; inFlight: number }
 
+/** Reader threads (2 by default: an explore on one leaves the other free for a search). */
 export class ReaderPool {
-  private worker?: Worker;
+  private readonly threads: (ReaderThread | undefined)[];
   private seq = 0;
-  private readonly waiting = new Map<number, { res: (v: Record<string, unknown>) => void; rej: (e: Error) => void }>();
+  private readonly waiting = new Map<number, Waiter>();
   private failures = 0;
 
-  constructor(private readonly root: string, private readonly script: string) {}
+  constructor(private readonly root: string, private readonly script: string, size = 2) {
+    this.threads = new Array(Math.max(1, size)).fill(undefined);
+  }
 
-  /** Undefined when the tool is cheap or the reader cannot run (the caller runs it in place). */
+  /** Undefined when the tool is cheap or the readers cannot run (the caller runs it in place). */
   offload(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> | undefined {
-    if (!HEAVY_TOOLS.has(name) || this.failures >= 3) return undefined;
-    const w = this.worker ??= this.start();
+    if (!OFFLOADED_TOOLS.has(name) || this.failures >= 3 || !this.threads.length) return undefined;
+    // the least busy thread; an idle slot is started
+    let i = this.threads.findIndex((t) => !t || t.inFlight === 0);
+    if (i < 0) i = this.threads.reduce((best, t, j) => (t!.inFlight < this.threads[best]!.inFlight ? j : best), 0);
+    const t = this.threads[i] ??= this.start(i);
     const id = ++this.seq;
+    t.inFlight++;
     return new Promise((res, rej) => {
-      this.waiting.set(id, { res, rej });
-      w.postMessage({ id, name, args } satisfies Task);
+      this.waiting.set(id, { res, rej, worker: t });
+      t.w.postMessage({ id, name, args } satisfies Task);
     });
   }
 
-  private start(): Worker {
+  private start(slot: number): ReaderThread {
     const w = new Worker(this.script, { workerData: { codeindexRole: 'reader', root: this.root } });
+    const t: ReaderThread = { w, inFlight: 0 };
     w.unref();
     w.on('message', (m: Reply) => {
       const p = this.waiting.get(m.id);
       if (!p) return;
       this.waiting.delete(m.id);
+      t.inFlight--;
       if ('ok' in m) p.res(m.ok);
       else p.rej(m.field !== undefined ? Object.assign(new ArgumentError(m.field, ''), { message: m.error }) : new Error(m.error));
     });
     const gone = (why: string) => {
-      if (this.worker !== w) return;
-      this.worker = undefined;
+      if (this.threads[slot] !== t) return;
+      this.threads[slot] = undefined;
       this.failures++;
       warn(`reader thread ${why}; ${this.failures >= 3 ? 'heavy tools run on the main thread from now on' : 'restarting it'}`);
-      for (const p of this.waiting.values()) p.rej(new Error(`the reader thread ${why}; call again`));
-      this.waiting.clear();
+      for (const [id, p] of this.waiting) {
+        if (p.worker !== t) continue;
+        this.waiting.delete(id);
+        p.rej(new Error(`the reader thread ${why}; call again`));
+      }
     };
     w.on('error', (e) => gone(`failed: ${e.message}`));
     w.on('exit', (code) => gone(`exited (${code})`));
-    log('reader thread started');
-    return w;
+    log(`reader thread ${slot} started`);
+    return t;
   }
 
   close(): void {
-    const w = this.worker;
-    this.worker = undefined;
-    void w?.terminate();
+    const ts = this.threads.splice(0);
+    for (const t of ts) void t?.w.terminate();
   }
 }
 
