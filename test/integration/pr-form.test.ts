@@ -116,7 +116,7 @@ interface PageWindow {
 }
 
 describe('pr: the Create Pull Request webview in headless Chromium', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
 
   let sb: GitSandbox;
   let gitHttp: TestServer;
@@ -156,7 +156,7 @@ describe('pr: the Create Pull Request webview in headless Chromium', function ()
   }
 
   const state = () => page.getAttribute('body', 'data-state');
-  const waitState = (s: string) => page.waitForSelector(`body[data-state="${s}"]`, { timeout: 15_000 });
+  const waitState = (s: string) => page.waitForSelector(`body[data-state="${s}"]`, { timeout: 30_000 });
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   const stored = () => page.evaluate((k) => (globalThis as unknown as PageWindow).localStorage.getItem(k), TOKEN_KEY);
   const value = (sel: string) => page.inputValue(sel);
