@@ -19,7 +19,7 @@ describe('index: incremental sync', function () {
   let ix: Indexer;
   beforeEach(async () => {
     root = makeProject({
-      'a.ts': `import { helper } from './b';\nexport function main() { return helper() + later(); }\n`,
+      'a.ts': `import { helper } from './b';\nimport { later } from './c';\nexport function main() { return helper() + later(); }\n`,
       'b.ts': `export function helper() { return 1; }\n`,
     });
     ix = await Indexer.open(root);
@@ -34,7 +34,7 @@ describe('index: incremental sync', function () {
     assert.equal(s.files, 2);
   });
 
-  it('an added file that defines a missing name resolves the old unresolved call', async () => {
+  it('an added file that an import named resolves the old unresolved call', async () => {
     assert.equal(edgeFrom(ix.store, 'a.ts::main', 'later', 'calls')?.to, null);
     writeFiles(root, { 'c.ts': `export function later() { return 2; }\n` });
     const s = await ix.sync();

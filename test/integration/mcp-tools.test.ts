@@ -1,6 +1,7 @@
 // Every tool and every graph operation of the built server, on a real index of the shop fixture
 // (built by `codeindex --init`), spoken to by the SDK's Client over stdio.
 import assert from 'node:assert/strict';
+import { EXTRACTION_VERSION } from '../../src/server/version';
 import { cleanup, connect, Connected, copyFixture, initIndex, structured } from './mcp-helpers';
 
 const R = 'src/repository.ts', S = 'src/serialize.ts', C = 'src/checkout.ts', M = 'src/model.ts', T = 'test/checkout.test.ts';
@@ -88,7 +89,8 @@ describe('mcp: the six tools on an indexed project', function () {
     assert.equal(r.callers, undefined);
     const rel = await call('codeindex_node', { symbol: `${R}::MemoryRepository.save`, includeRelated: true, includeCode: false });
     assert.equal(rel.code, null);
-    assert.deepEqual(rel.callers.map((x: Obj) => x.id).sort(), [`${R}::MemoryRepository.saveMany`, `${T}::RecordingRepository.save`]);
+    // saveAll calls repo.save() on a parameter typed as the Repository interface: a caller by dispatch
+    assert.deepEqual(rel.callers.map((x: Obj) => x.id).sort(), [`${R}::MemoryRepository.saveMany`, `${S}::saveAll`, `${T}::RecordingRepository.save`]);
     assert.ok(rel.usages.some((x: Obj) => x.edgeKind === 'overrides' && x.id === `${T}::RecordingRepository.save`));
     assert.ok(rel.callers.every((x: Obj) => x.resolution === 'exact' && typeof x.line === 'number'));
     const amb = await call('codeindex_node', { symbol: 'find' });
@@ -105,16 +107,20 @@ describe('mcp: the six tools on an indexed project', function () {
 
   it('codeindex_graph find_callers / find_callees (with dispatch to overrides) / find_usages', async () => {
     const callers = await graph('find_callers MemoryRepository.save');
-    assert.deepEqual(ids(callers.nodes), [`${R}::MemoryRepository.saveMany`, `${T}::RecordingRepository.save`]);
+    assert.deepEqual(ids(callers.nodes), [`${R}::MemoryRepository.saveMany`, `${S}::saveAll`, `${T}::RecordingRepository.save`]);
     assert.equal(callers.truncated, false);
-    assert.deepEqual(callers.resolution, { exact: 2 });
+    assert.equal(callers.resolution.exact, 3);
     assert.deepEqual(callers.paths, []);
     const callees = await graph('find_callees MemoryRepository.saveMany');
     assert.deepEqual(callees.edges.map((e: Obj) => [e.to, e.dispatch ?? false]), [[`${R}::MemoryRepository.save`, false], [`${T}::RecordingRepository.save`, true]]);
     assert.equal(callees.edges[1].via, `${R}::MemoryRepository.save`);
     assert.equal(callees.resolution.dispatch, 1);
-    const unresolved = await graph('find_callees saveAll');
-    assert.deepEqual(unresolved.unresolved, [{ name: 'save', from: `${S}::saveAll`, line: 11 }]);
+    // repo: Repository -> the interface method, fanned out to every implementation
+    const typed = await graph('find_callees saveAll');
+    assert.equal(typed.unresolved, undefined);
+    const toInterface = typed.edges.find((e: Obj) => e.to === `${R}::Repository.save`);
+    assert.equal(toInterface?.resolution, 'exact');
+    assert.ok(typed.edges.some((e: Obj) => e.to === `${R}::MemoryRepository.save` && e.dispatch === true));
     const usages = await graph('find_usages formatPrice');
     assert.deepEqual(ids(usages.nodes), [`${C}::CheckoutService.checkout`]);
     assert.equal(usages.edges[0].kind, 'references');
@@ -171,7 +177,7 @@ describe('mcp: the six tools on an indexed project', function () {
     assert.equal(r.isStale, false);
     assert.ok(r.lastIndexedAt > Date.now() - 120_000 && r.lastIndexedAt <= Date.now());
     assert.equal(typeof r.indexBuildInfo.version, 'string');
-    assert.equal(r.indexBuildInfo.extractionVersion, 1);
+    assert.equal(r.indexBuildInfo.extractionVersion, EXTRACTION_VERSION);
     assert.deepEqual(r.stats.languages, { python: 1, typescript: 5 });
     assert.equal(r.stats.fileCount, 6);
     assert.ok(r.stats.nodeCount > 30 && r.stats.edgeCount > 50 && r.stats.dbSizeBytes > 0);

@@ -2,13 +2,14 @@
 // Everything that differs between languages comes from the query captures (see the scheme at the
 // top of languages/table.ts) and the language's table entry; there is no per-language branch here.
 import type { Language, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
-import type { ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
+import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
 
 const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
+  Binding, BindingName, BindingType,
 }
 
 interface Role { role: R; kind?: string }
@@ -23,7 +24,7 @@ const FIXED: Record<string, R> = {
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
-  noref: R.NoRef, package: R.Package, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -134,6 +135,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
   const exportAliases: { local: string; exported: string }[] = [];
   const injections: Injection[] = [];
   let packageName: string | undefined;
+  const bindingRecs: { pos: number; name: string; type: string }[] = [];
 
   for (const m of matches ?? lang.query.matches(root)) {
     let main: Node | undefined, mainRole = R.Ignore, kind = '';
@@ -143,6 +145,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
+    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -168,8 +171,16 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
         case R.Package: packageName ??= squash(text(source, c.node)); break;
         case R.InjContent: main = c.node; mainRole = R.InjContent; break;
         case R.InjLanguage: injLang = c.node; break;
+        case R.Binding: bind = c.node; break;
+        case R.BindingName: bindName = c.node; break;
+        case R.BindingType: bindType = c.node; break;
         default: break;
       }
+    }
+    if (bind && bindName && bindType) {
+      const type = bareTypeName(text(source, bindType));
+      if (type) bindingRecs.push({ pos: bind.startIndex, name: text(source, bindName), type });
+      continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {
       if (!name) continue;
@@ -303,6 +314,24 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     out.push(ref);
   }
 
+  // ── Bindings: the same sweep gives each its enclosing symbol ──
+  const bindings: ExtractedBinding[] = [];
+  bindingRecs.sort((a, b) => a.pos - b.pos);
+  stack.length = 0;
+  ei = 0;
+  for (const b of bindingRecs) {
+    while (ei < entries.length && entries[ei].start <= b.pos) {
+      const e = entries[ei++];
+      while (stack.length && !contains(stack[stack.length - 1], e)) stack.pop();
+      stack.push(e);
+    }
+    while (stack.length && stack[stack.length - 1].end <= b.pos) stack.pop();
+    // a field's type belongs to its class: `this.repo` is looked up there
+    let scope = lexicalSymbol(stack[stack.length - 1]);
+    if (scope >= 0 && (symbols[scope].kind === 'field' || symbols[scope].kind === 'property')) scope = symbols[scope].parent;
+    bindings.push({ name: b.name, type: b.type, scope });
+  }
+
   // ── Imports ──
   const importList: ExtractedImport[] = [];
   const recs = [...imports.values()].sort((a, b) => a.sourceNode.startIndex - b.sourceNode.startIndex);
@@ -325,8 +354,16 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     errorCount: root.hasError ? countErrors(root) : 0,
   };
   if (exportAliases.length) extraction.exportAliases = exportAliases;
+  if (bindings.length) extraction.bindings = bindings;
   if (packageName) extraction.package = packageName;
   return { extraction, injections };
+}
+
+/** `Map<string, Repo>` -> Map, `*pkg.Server` -> Server, `a::b::C<T>` -> C, `List[int]` -> List. */
+export function bareTypeName(t: string): string | undefined {
+  const noArgs = t.replace(/<[^]*$|\[[^]*$|\?$/, '').replace(/^[\s*&]+|[\s*&]+$/g, '');
+  const last = noArgs.split(/\.|::|\\/).pop() ?? '';
+  return /^[A-Za-z_$][\w$]*$/.test(last) ? last : undefined;
 }
 
 function countErrors(root: Node): number {

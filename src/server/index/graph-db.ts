@@ -2,7 +2,7 @@
 // resolver needs during one sync. Only the index side uses it (graph/ reads on its own).
 import { posix } from 'node:path';
 import { Store } from '../store/store';
-import { ExtractedImport, ExtractedSymbol } from './types';
+import { ExtractedBinding, ExtractedImport, ExtractedSymbol } from './types';
 
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
@@ -25,6 +25,8 @@ export class GraphDb {
   private byId = new Map<number, NodeRow>();
   private importsCache = new Map<number, ImportRow[]>();
   private ancestorsCache = new Map<number, number[]>();
+  private bindingCache = new Map<string, string | null>();
+  private ctorCache = new Map<number, number[]>();
   readonly files = new Map<string, FileRow>(); // by path
   readonly filesById = new Map<number, FileRow>();
 
@@ -43,6 +45,9 @@ export class GraphDb {
     this.byId.clear();
     this.importsCache.clear();
     this.ancestorsCache.clear();
+    this.bindingCache.clear();
+    this.ctorCache.clear();
+    this.fileNodes.clear();
   }
 
   // ---- writes ----
@@ -67,6 +72,7 @@ export class GraphDb {
     s.prepare(`DELETE FROM nodes WHERE file_id = ?${kindFilter}`).run(fileId);
     s.prepare('DELETE FROM edges WHERE file_id = ?').run(fileId);
     s.prepare('DELETE FROM file_imports WHERE file_id = ?').run(fileId);
+    s.prepare('DELETE FROM bindings WHERE file_id = ?').run(fileId);
     if (deleteFile) {
       s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE resolved_file_id = ?').run(fileId);
       s.prepare('DELETE FROM files WHERE id = ?').run(fileId);
@@ -135,6 +141,32 @@ export class GraphDb {
     return ids;
   }
 
+  insertBindings(fileId: number, fileNodeId: number, nodeIds: number[], bindings: ExtractedBinding[] | undefined): void {
+    if (!bindings?.length) return;
+    const st = this.store.prepare('INSERT INTO bindings(file_id, scope_id, name, type) VALUES (?,?,?,?)');
+    for (const b of bindings) st.run(fileId, b.scope >= 0 ? nodeIds[b.scope] : fileNodeId, b.name, b.type);
+  }
+
+  /** The declared type of `name` in exactly this scope node, if any. */
+  binding(scopeId: number, name: string): string | undefined {
+    const key = `${scopeId}\0${name}`;
+    let t = this.bindingCache.get(key);
+    if (t === undefined) {
+      t = this.store.prepare('SELECT type FROM bindings WHERE scope_id = ? AND name = ?').get<{ type: string }>(scopeId, name)?.type ?? null;
+      this.bindingCache.set(key, t);
+    }
+    return t ?? undefined;
+  }
+
+  constructorsOf(classId: number): number[] {
+    let r = this.ctorCache.get(classId);
+    if (!r) {
+      r = this.store.prepare("SELECT id FROM nodes WHERE parent_id = ? AND kind = 'constructor'").all<{ id: number }>(classId).map((x) => x.id);
+      this.ctorCache.set(classId, r);
+    }
+    return r;
+  }
+
   insertImports(fileId: number, imports: ExtractedImport[]): void {
     const st = this.store.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport) VALUES (?,?,?,?,?,?)');
     for (const imp of imports) {
@@ -189,8 +221,10 @@ export class GraphDb {
     return this.store.prepare("SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE file_id = ? AND parent_id IS NULL AND is_exported = 1 AND kind != 'file'").all<NodeRow>(fileId);
   }
 
+  private fileNodes = new Map<number, number | undefined>();
   fileNodeId(fileId: number): number | undefined {
-    return this.store.prepare("SELECT id FROM nodes WHERE file_id = ? AND kind = 'file'").get<{ id: number }>(fileId)?.id;
+    if (!this.fileNodes.has(fileId)) this.fileNodes.set(fileId, this.store.prepare("SELECT id FROM nodes WHERE file_id = ? AND kind = 'file'").get<{ id: number }>(fileId)?.id);
+    return this.fileNodes.get(fileId);
   }
 
   imports(fileId: number): ImportRow[] {
@@ -206,7 +240,7 @@ export class GraphDb {
   supertypes(id: number): number[] {
     let r = this.ancestorsCache.get(id);
     if (!r) {
-      r = this.store.prepare("SELECT dst FROM edges WHERE src = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL").all<{ dst: number }>(id).map((x) => x.dst);
+      r = this.store.prepare("SELECT dst FROM edges WHERE src = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY kind, id").all<{ dst: number }>(id).map((x) => x.dst);
       this.ancestorsCache.set(id, r);
     }
     return r;

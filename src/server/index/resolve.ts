@@ -43,6 +43,22 @@ export function acceptedKinds(kind: RefKind): Set<string> {
   }
 }
 
+/** What a name bound by scope, import or a known receiver type may be: also constants and
+ *  variables holding functions (`export const f = pipe(...)`), and, for members, properties
+ *  holding them. The unique-name heuristic keeps to acceptedKinds(): a guess never lands on a
+ *  property or a constant. */
+const VALUE_HOLDERS = ['constant', 'variable'];
+const CALL_PRECISE = new Set([...CALLABLE, ...VALUE_HOLDERS]);
+const CALL_MEMBER = new Set([...CALLABLE, ...VALUE_HOLDERS, 'property', 'field']);
+const NEW_PRECISE = new Set([...INSTANTIABLE, ...VALUE_HOLDERS]);
+export function preciseKinds(kind: RefKind, member: boolean): Set<string> {
+  switch (kind) {
+    case 'call': return member ? CALL_MEMBER : CALL_PRECISE;
+    case 'new': return NEW_PRECISE;
+    default: return acceptedKinds(kind);
+  }
+}
+
 export function edgeKindFor(ref: RefKind, targetKind?: string): string {
   switch (ref) {
     case 'call': return targetKind && INSTANTIABLE.has(targetKind) ? 'instantiates' : 'calls';
@@ -78,8 +94,9 @@ export class Resolver {
   }
 
   resolve(ref: RefInput): Resolved {
-    const accept = acceptedKinds(ref.kind);
-    const hit = ref.receiver ? this.resolveMember(ref, accept) : this.resolveName(ref.name, ref, accept, ref.kind !== 'value');
+    const hit = ref.receiver
+      ? this.resolveMember(ref)
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false), ref.kind === 'value' ? null : acceptedKinds(ref.kind));
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
@@ -88,8 +105,9 @@ export class Resolver {
     return { dst: hit.id, edgeKind: edgeKindFor(ref.kind, target?.kind), resolution: hit.how };
   }
 
-  /** A bare name: scopes, file, imports, folder, then the unique-name heuristic. */
-  resolveName(name: string, ref: { src: number; fileId: number }, accept: Set<string>, allowHeuristic: boolean): Hit | undefined {
+  /** A bare name: scopes, file, imports, folder, then (where the language lets names cross files
+   *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. */
+  resolveName(name: string, ref: { src: number; fileId: number }, accept: Set<string>, guess: Set<string> | null): Hit | undefined {
     const rules = this.rules(ref.fileId);
     const named = this.db.nodesNamed(name).filter((n) => accept.has(n.kind));
     // 1. enclosing scopes, innermost first
@@ -116,9 +134,9 @@ export class Resolver {
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 5. a unique project-wide top-level name of the same language family
-    if (!allowHeuristic || rules.globals.includes(name)) return undefined;
+    if (!guess || !rules.bareNameHeuristic || rules.globals.includes(name)) return undefined;
     const fam = rules.family;
-    const cands = named.filter((n) => n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
+    const cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
     if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
     const exported = cands.filter((n) => n.is_exported);
     if (exported.length === 1 && cands.length <= 3) return { id: exported[0].id, how: 'heuristic' };
@@ -205,6 +223,27 @@ export class Resolver {
     return own?.id ?? this.memberOfSupertypes(containerId, name, accept);
   }
 
+  /** The declared type of a receiver: a typed local/parameter in an enclosing scope, or a typed
+   *  field of the enclosing class (`this.x` / `self.x`, fields declared in constructors too). */
+  private receiverType(ref: RefInput, recv: string, rules: ResolveRules): string | undefined {
+    const dot = recv.indexOf('.');
+    if (dot > 0 && recv.indexOf('.', dot + 1) < 0 && rules.selfNames.includes(recv.slice(0, dot))) {
+      const field = recv.slice(dot + 1);
+      const cls = this.enclosingClass(ref.src);
+      if (!cls) return undefined;
+      return this.db.binding(cls.id, field) ?? this.db.constructorsOf(cls.id).map((c) => this.db.binding(c, field)).find((t) => t !== undefined);
+    }
+    if (!/^[A-Za-z_$][\w$]*$/.test(recv)) return undefined;
+    for (let cur = this.db.node(ref.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+      if (cur.kind === 'file') break;
+      if (CLASSLIKE.has(cur.kind) && !rules.implicitMembers) continue; // fields need this./self.
+      const t = this.db.binding(cur.id, recv);
+      if (t !== undefined) return t;
+    }
+    const fileNode = this.db.fileNodeId(ref.fileId);
+    return fileNode === undefined ? undefined : this.db.binding(fileNode, recv);
+  }
+
   private enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) return cur;
@@ -212,16 +251,24 @@ export class Resolver {
     return undefined;
   }
 
-  private resolveMember(ref: RefInput, accept: Set<string>): Hit | undefined {
+  private resolveMember(ref: RefInput): Hit | undefined {
     const rules = this.rules(ref.fileId);
     const recv = ref.receiver!;
-    // member accept: a call on an object may reach a method, or a function stored on a module
-    const memberAccept = ref.kind === 'call' ? CALLABLE : accept;
+    // a call on an object reaches a method, a property holding a function, a module's function
+    const memberAccept = preciseKinds(ref.kind, true);
     if (rules.selfNames.includes(recv) || rules.superNames.includes(recv)) {
       const cls = this.enclosingClass(ref.src);
       if (!cls) return undefined;
       const hit = rules.superNames.includes(recv) ? this.memberOfSupertypes(cls.id, ref.name, memberAccept) : this.member(cls.id, ref.name, memberAccept);
       return hit ? { id: hit, how: 'exact' } : undefined;
+    }
+    // a receiver whose type is declared: `repo.save()` with `repo: Repository`, `this.repo.save()`
+    const type = this.receiverType(ref, recv, rules);
+    if (type !== undefined) {
+      const container = this.resolveName(type, ref, CONTAINERS, CONTAINERS);
+      if (!container) return undefined; // a type from outside the project: never guess its members
+      const hit = this.member(container.id, ref.name, memberAccept);
+      return hit ? { id: hit, how: container.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
     for (const imp of this.db.imports(ref.fileId)) {
@@ -237,18 +284,20 @@ export class Resolver {
     }
     // a class, enum or namespace by name: `Foo.create()`
     if (/^[A-Za-z_$][\w$]*$/.test(recv)) {
-      const container = this.resolveName(recv, ref, CONTAINERS, false);
+      const container = this.resolveName(recv, ref, CONTAINERS, null);
       if (container) {
         const hit = this.member(container.id, ref.name, memberAccept);
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
         return undefined;
       }
     }
-    // unknown receiver type: only a unique method name, never a built-in's common member
+    // unknown receiver type: only a unique method name, never a built-in's common member, never
+    // on a runtime global (`Math.random()`, `console.log()`)
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
     if (rules.builtinMembers.includes(ref.name) || rules.globals.includes(ref.name)) return undefined;
+    if (rules.globals.includes(recv.split(/[.[(]/)[0])) return undefined;
     const fam = rules.family;
-    const cands = this.db.nodesNamed(ref.name).filter((n) => (n.kind === 'method' || n.kind === 'function') && this.family(n.file_id) === fam);
+    const cands = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'method' && this.family(n.file_id) === fam);
     if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
     return undefined;
   }

@@ -170,6 +170,7 @@ export class Indexer {
             const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, '', r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine);
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
+            db.insertBindings(fileId, fileNodeId, nodeIds, ex.bindings);
             for (const s of ex.symbols) definedNames.add(s.name);
             pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs, hash: r.hash });
             parsed++;

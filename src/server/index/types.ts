@@ -49,6 +49,16 @@ export interface ExtractedImport {
   reexport?: boolean;
 }
 
+/** A name whose static type is written in the source: a parameter, field or local (`repo: Repo`,
+ *  `Repo repo`, `x = new Foo()`, Go receivers). Lets `repo.save()` resolve through Repo. */
+export interface ExtractedBinding {
+  name: string;
+  /** The type's bare name (generics, pointers and qualifiers stripped). */
+  type: string;
+  /** Index of the symbol it is declared in (function for params and locals, class for fields), -1 file. */
+  scope: number;
+}
+
 export interface FileExtraction {
   language: string;
   symbols: ExtractedSymbol[];
@@ -59,6 +69,8 @@ export interface FileExtraction {
   /** The file's package/namespace declaration as written (Go `package x`, Java `package a.b`,
    *  Kotlin/Scala `package`, C# file-scoped `namespace`, PHP `namespace`), if any. */
   package?: string;
+  /** Typed names (parameters, fields, locals) for receiver-typed resolution. */
+  bindings?: ExtractedBinding[];
   /** Parse errors are not fatal: tree-sitter recovers; this counts ERROR nodes. */
   errorCount: number;
 }

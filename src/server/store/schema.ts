@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -78,11 +78,19 @@ CREATE TABLE IF NOT EXISTS file_imports (   -- import bindings as written, for r
 );
 CREATE INDEX IF NOT EXISTS file_imports_file ON file_imports(file_id);
 CREATE INDEX IF NOT EXISTS file_imports_target ON file_imports(resolved_file_id);
+CREATE TABLE IF NOT EXISTS bindings (       -- typed names: parameters, fields, locals
+  file_id  INTEGER NOT NULL,
+  scope_id INTEGER NOT NULL,                 -- node declaring it (function, class; file node at top level)
+  name     TEXT NOT NULL,
+  type     TEXT NOT NULL                     -- bare type name as written
+);
+CREATE INDEX IF NOT EXISTS bindings_scope ON bindings(scope_id, name);
+CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 -- docid = nodes.id; words = name split on camelCase/snake_case, lower case
 CREATE VIRTUAL TABLE IF NOT EXISTS nodes_fts USING fts4(words, signature, docstring, path, tokenize=unicode61);
 `;
 
-const ALL_TABLES = ['meta', 'files', 'nodes', 'edges', 'file_imports', 'nodes_fts'];
+const ALL_TABLES = ['meta', 'files', 'nodes', 'edges', 'file_imports', 'bindings', 'nodes_fts'];
 
 export interface IndexInfo {
   version: string;

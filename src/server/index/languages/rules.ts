@@ -25,27 +25,31 @@ export interface ResolveRules {
   builtinMembers: string[];
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
+  /** Whether a bare name may refer to another file's symbol without an import (C includes,
+   *  Ruby/PHP autoload, C# namespaces). Where modules must import what they use (JS/TS, Python,
+   *  Go, Rust), a bare name not found in scope or imports is a local, a parameter or a global. */
+  bareNameHeuristic: boolean;
 }
 
-const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
+const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
 const JS_MEMBERS = ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map', 'filter', 'reduce', 'forEach', 'find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'join', 'concat', 'sort', 'reverse', 'keys', 'values', 'entries', 'get', 'set', 'has', 'add', 'delete', 'clear', 'toString', 'valueOf', 'then', 'catch', 'finally', 'call', 'apply', 'bind', 'next', 'return', 'throw', 'emit', 'on', 'off', 'once', 'length', 'split', 'trim', 'replace', 'match', 'test', 'exec', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'log', 'warn', 'error', 'info', 'debug', 'assign', 'freeze', 'create', 'hasOwnProperty', 'subscribe', 'unsubscribe', 'pipe', 'resolve', 'reject', 'write', 'end', 'read', 'close', 'open'];
 const PY_GLOBALS = ['print', 'len', 'range', 'str', 'int', 'float', 'list', 'dict', 'set', 'tuple', 'super', 'isinstance', 'issubclass', 'getattr', 'setattr', 'hasattr', 'open', 'repr', 'type', 'object', 'enumerate', 'zip', 'sorted', 'min', 'max', 'sum', 'any', 'all', 'iter', 'next', 'map', 'filter', 'callable', 'format', 'bool', 'bytes', 'id', 'hash', 'vars', 'dir'];
 const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'add', 'discard', 'join', 'split', 'strip', 'replace', 'format', 'startswith', 'endswith', 'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'copy', 'sort', 'index', 'count'];
 
 export const DEFAULT_RULES: ResolveRules = {
   importStyle: 'path', implicitMembers: false, folderScope: false, selfNames: ['this', 'self'], superNames: ['super'],
-  globals: [], builtinMembers: [], family: 'other',
+  globals: [], builtinMembers: [], family: 'other', bareNameHeuristic: true,
 };
 
-const js: ResolveRules = { ...DEFAULT_RULES, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, family: 'js' };
+const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: ['printf', 'malloc', 'free', 'memcpy', 'memset', 'strlen', 'sizeof'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], family: 'c' };
 
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
-  python: { ...DEFAULT_RULES, importStyle: 'python', selfNames: ['self', 'cls'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
-  go: { ...DEFAULT_RULES, importStyle: 'go', folderScope: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
-  rust: { ...DEFAULT_RULES, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
+  python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
+  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', folderScope: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: jvm, kotlin: jvm, scala: jvm,
   csharp: { ...jvm, family: 'dotnet' },
   c: cfam, cpp: cfam, objc: { ...cfam, selfNames: ['self'] },

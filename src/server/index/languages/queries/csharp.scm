@@ -50,3 +50,8 @@
 (method_declaration returns: [(identifier) @name (generic_name (identifier) @name)] @reference.type)
 (type_argument_list [(identifier) @name (generic_name (identifier) @name)] @reference.type)
 (argument (identifier) @name) @reference.value
+
+; ── typed names ──
+(parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+(variable_declaration type: (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
+(property_declaration type: (_) @binding.type name: (identifier) @binding.name) @binding

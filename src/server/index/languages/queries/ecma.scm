@@ -92,3 +92,7 @@
 (shorthand_property_identifier) @name @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 (pair value: (identifier) @name) @reference.value
+
+; ── typed names: `const x = new Foo()`, `this.x = new Foo()` ──
+(variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type)) @binding
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.name) right: (new_expression constructor: (_) @binding.type)) @binding

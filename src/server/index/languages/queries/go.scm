@@ -44,3 +44,9 @@
 (type_identifier) @name @reference.type
 (argument_list (identifier) @name) @reference.value
 (argument_list (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)) @reference.value
+
+; ── typed names (receivers and parameters too) ──
+(parameter_declaration name: (identifier) @binding.name type: (_) @binding.type) @binding
+(var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+(short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (composite_literal type: (_) @binding.type))) @binding
+(short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (unary_expression operand: (composite_literal type: (_) @binding.type)))) @binding

@@ -52,3 +52,8 @@
 (scoped_type_identifier (_) @receiver . (type_identifier) @name .) @reference.type
 (type_identifier) @name @reference.type
 (argument_list (identifier) @name) @reference.value
+
+; ── typed names ──
+(formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+(local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+(field_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name)) @binding

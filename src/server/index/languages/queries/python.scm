@@ -33,3 +33,9 @@
 ; ── values ──
 (argument_list (identifier) @name) @reference.value
 (keyword_argument value: (identifier) @name) @reference.value
+
+; ── typed names: annotations and `x = Foo()` ──
+(typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
+(typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+(assignment left: (identifier) @binding.name right: (call function: (identifier) @binding.type)) @binding
+(assignment left: (attribute object: (identifier) attribute: (identifier) @binding.name) right: (call function: (identifier) @binding.type)) @binding

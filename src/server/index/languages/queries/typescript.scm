@@ -39,3 +39,9 @@
 (new_expression constructor: (identifier) @name) @reference.new
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
 (type_identifier) @name @reference.type
+
+; ── typed names: let `repo.save()` resolve through the declared type ──
+(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(public_field_definition name: (property_identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding

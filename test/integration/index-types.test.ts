@@ -1,0 +1,62 @@
+// Receivers with a declared type resolve through that type: parameters, fields, locals, Go
+// receivers, Python self attributes; a call through an interface binds to the interface method
+// (the graph fans it out to implementations); a type from outside the project binds nothing.
+import assert from 'node:assert/strict';
+import { Indexer } from '../../src/server/index/sync';
+import { makeProject, removeProject, edgeFrom } from './helpers/project';
+
+describe('index: typed receivers', function () {
+  this.timeout(30000);
+  let root: string;
+  let ix: Indexer;
+  before(async () => {
+    root = makeProject({
+      'ts/repo.ts': `export interface Repository { save(x: number): void; }\nexport class MemoryRepo implements Repository { save(x: number) {} flush() {} }\nexport class Audit { save(x: number) {} }\n`,
+      'ts/service.ts': [
+        `import { Repository, MemoryRepo } from './repo';`,
+        `export class Service {`,
+        `  private cache: Map<string, number> = new Map();`,
+        `  constructor(private repo: Repository) {}`,
+        `  run(r: Repository) { r.save(1); this.repo.save(2); this.cache.get('a'); const m = new MemoryRepo(); m.flush(); }`,
+        `}`,
+        ``,
+      ].join('\n'),
+      'java/Repo.java': `package app;\npublic class Repo { public void save(int x) {} }\n`,
+      'java/Svc.java': `package app;\npublic class Svc {\n  private Repo repo;\n  void run(Repo other) { repo.save(1); other.save(2); }\n}\n`,
+      'go/server.go': `package srv\n\ntype Server struct{}\n\nfunc (s *Server) Stop() {}\n\nfunc (s *Server) Run() { s.Stop() }\n`,
+      'py/app.py': `class Repo:\n    def save(self, x):\n        pass\n\nclass App:\n    def __init__(self, repo: Repo):\n        self.repo = Repo()\n\n    def run(self):\n        self.repo.save(1)\n`,
+    });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  after(() => { ix.close(); removeProject(root); });
+
+  it('TypeScript: a parameter typed as an interface binds to the interface method', () => {
+    const e = edgeFrom(ix.store, 'ts/service.ts::Service.run', 'save', 'calls');
+    assert.equal(e?.to, 'ts/repo.ts::Repository.save');
+    assert.equal(e?.resolution, 'exact');
+  });
+
+  it('TypeScript: this.field through a constructor parameter property, and a local from new', () => {
+    const calls = ix.store.prepare(`SELECT d.uid AS "to", e.receiver FROM edges e JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst
+      WHERE s.uid = 'ts/service.ts::Service.run' AND e.kind = 'calls' ORDER BY e.line, e.id`).all<{ to: string | null; receiver: string }>();
+    const byRecv = new Map(calls.map((c) => [c.receiver, c.to]));
+    assert.equal(byRecv.get('this.repo'), 'ts/repo.ts::Repository.save');
+    assert.equal(byRecv.get('m'), 'ts/repo.ts::MemoryRepo.flush');
+    assert.equal(byRecv.get('this.cache'), null, 'Map is not a project type: get() stays unresolved');
+  });
+
+  it('Java: a field and a parameter of a class type', () => {
+    const rows = ix.store.prepare(`SELECT d.uid AS "to" FROM edges e JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst
+      WHERE s.uid = 'java/Svc.java::Svc.run' AND e.kind = 'calls' AND e.target = 'save'`).all<{ to: string }>();
+    assert.deepEqual(rows.map((r) => r.to), ['java/Repo.java::Repo.save', 'java/Repo.java::Repo.save']);
+  });
+
+  it('Go: a method receiver', () => {
+    assert.equal(edgeFrom(ix.store, 'go/server.go::Server.Run', 'Stop', 'calls')?.to, 'go/server.go::Server.Stop');
+  });
+
+  it('Python: self attribute assigned in __init__', () => {
+    assert.equal(edgeFrom(ix.store, 'py/app.py::App.run', 'save', 'calls')?.to, 'py/app.py::Repo.save');
+  });
+});
