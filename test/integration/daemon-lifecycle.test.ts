@@ -38,7 +38,7 @@ describe('daemon: lifecycle', function () {
     const t0 = Date.now();
     assert.equal(first(await call(a, 'codeindex_search', { query: 'serializeItem' })), 'serializeItem');
     assert.ok(((await inFlight).nodes as unknown[]).length > 0, 'the call in flight was answered');
-    assert.ok(Date.now() - t0 < 15_000);
+    assert.ok(Date.now() - t0 < 30_000, `recovered in ${Date.now() - t0} ms`);
     const c = await proxyClient(root);
     assert.equal(first(await call(c, 'codeindex_search', { query: 'CheckoutService' })), 'CheckoutService');
     const now = daemons(root);

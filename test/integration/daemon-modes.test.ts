@@ -5,7 +5,7 @@
 // message that says what to do.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_ROOTS, ENTRY, alive, call, cleanupAll, closeClient, daemons, indexedProject, lockFile, procIds, proxyClient, readLog, serverProcs, tempDir, until, writeFile } from './daemon-helpers';
 import { MAX_SOCKET_PATH, socketPath } from '../../src/server/modes/socket-path';
@@ -39,6 +39,20 @@ describe('daemon: modes', function () {
     assert.deepEqual(daemons(root), [pid], 'the second proxy used the same daemon');
     const st = await call(c2, 'codeindex_status', {});
     assert.equal(st.watcher?.active ?? true, true);
+  });
+
+  it('initialize is answered while the daemon is still starting; the calls after it go to the daemon', async () => {
+    const root = indexedProject();
+    // a daemon that takes 2.5 s to start: this entry waits, then runs the real one
+    const slow = join(tempDir('ci-dmn-slow-'), 'slow-server-entry.js');
+    writeFileSync(slow, `setTimeout(() => require(${JSON.stringify(ENTRY)}), 2500);\n`);
+    const c = await proxyClient(root, { CODEINDEX_DAEMON_ENTRY: slow });
+    assert.equal(existsSync(socketPath(root).path), false, 'no daemon listening yet when initialize was answered');
+    assert.equal(c.client.getServerVersion()?.name, 'codeindex');
+    assert.deepEqual(c.client.getServerCapabilities(), { tools: {}, resources: {} });
+    assert.equal(names(await call(c, 'codeindex_search', { query: 'formatPrice' }))[0], 'formatPrice');
+    assert.equal(daemons(root).length, 1);
+    assert.doesNotMatch(c.stderr(), /serving directly/);
   });
 
   it('CODEINDEX_NO_DAEMON=1: direct, no daemon, no lock, no socket', async () => {
