@@ -21,6 +21,12 @@ describe('index: typed receivers', function () {
         `}`,
         ``,
       ].join('\n'),
+      'ts/narrow.ts': [
+        `import { MemoryRepo, Audit } from './repo';`,
+        `export function make(): MemoryRepo { return new MemoryRepo(); }`,
+        `export function use(x: unknown) { if (x instanceof Audit) { x.save(1); } make().flush(); }`,
+        ``,
+      ].join('\n'),
       'java/Repo.java': `package app;\npublic class Repo { public void save(int x) {} }\n`,
       'java/Svc.java': `package app;\npublic class Svc {\n  private Repo repo;\n  void run(Repo other) { repo.save(1); other.save(2); }\n}\n`,
       'go/server.go': `package srv\n\ntype Server struct{}\n\nfunc (s *Server) Stop() {}\n\nfunc (s *Server) Run() { s.Stop() }\n`,
@@ -44,6 +50,11 @@ describe('index: typed receivers', function () {
     assert.equal(byRecv.get('this.repo'), 'ts/repo.ts::Repository.save');
     assert.equal(byRecv.get('m'), 'ts/repo.ts::MemoryRepo.flush');
     assert.equal(byRecv.get('this.cache'), null, 'Map is not a project type: get() stays unresolved');
+  });
+
+  it('TypeScript: an instanceof narrowing and a call result through the declared return type', () => {
+    assert.equal(edgeFrom(ix.store, 'ts/narrow.ts::use', 'save', 'calls')?.to, 'ts/repo.ts::Audit.save');
+    assert.equal(edgeFrom(ix.store, 'ts/narrow.ts::use', 'flush', 'calls')?.to, 'ts/repo.ts::MemoryRepo.flush');
   });
 
   it('Java: a field and a parameter of a class type', () => {

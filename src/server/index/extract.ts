@@ -9,7 +9,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType,
+  Binding, BindingName, BindingType, BindingReturns,
 }
 
 interface Role { role: R; kind?: string }
@@ -24,7 +24,7 @@ const FIXED: Record<string, R> = {
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
-  noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -145,7 +145,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
-    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined;
+    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, returns = false;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -174,12 +174,14 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
         case R.Binding: bind = c.node; break;
         case R.BindingName: bindName = c.node; break;
         case R.BindingType: bindType = c.node; break;
+        case R.BindingReturns: bindName = c.node; returns = true; break;
         default: break;
       }
     }
     if (bind && bindName && bindType) {
       const type = bareTypeName(text(source, bindType));
-      if (type) bindingRecs.push({ pos: bind.startIndex, name: text(source, bindName), type });
+      // a return type is the binding '()' of the function itself (its name node is inside it)
+      if (type) bindingRecs.push({ pos: returns ? bindName.startIndex : bind.startIndex, name: returns ? '()' : text(source, bindName), type });
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {

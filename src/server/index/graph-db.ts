@@ -147,12 +147,13 @@ export class GraphDb {
     for (const b of bindings) st.run(fileId, b.scope >= 0 ? nodeIds[b.scope] : fileNodeId, b.name, b.type);
   }
 
-  /** The declared type of `name` in exactly this scope node, if any. */
+  /** The declared type of `name` in exactly this scope node, if any; the last one in source
+   *  order wins (an `instanceof` narrowing after the parameter's declared type). */
   binding(scopeId: number, name: string): string | undefined {
     const key = `${scopeId}\0${name}`;
     let t = this.bindingCache.get(key);
     if (t === undefined) {
-      t = this.store.prepare('SELECT type FROM bindings WHERE scope_id = ? AND name = ?').get<{ type: string }>(scopeId, name)?.type ?? null;
+      t = this.store.prepare('SELECT type FROM bindings WHERE scope_id = ? AND name = ? ORDER BY rowid DESC').get<{ type: string }>(scopeId, name)?.type ?? null;
       this.bindingCache.set(key, t);
     }
     return t ?? undefined;

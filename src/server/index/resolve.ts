@@ -233,6 +233,20 @@ export class Resolver {
       if (!cls) return undefined;
       return this.db.binding(cls.id, field) ?? this.db.constructorsOf(cls.id).map((c) => this.db.binding(c, field)).find((t) => t !== undefined);
     }
+    // `f(...).m()`: the declared return type of the function called
+    const call = /^([A-Za-z_$][\w$]*)\(.*\)$/s.exec(recv);
+    if (call) {
+      const fn = this.resolveName(call[1], ref, CALL_PRECISE, null);
+      if (!fn) return undefined;
+      // overloads: any declaration of that name beside it may carry the return type
+      const f = this.db.node(fn.id);
+      const decls = [fn.id, ...this.db.nodesNamed(call[1]).filter((n) => n.id !== fn.id && n.file_id === f?.file_id && n.parent_id === f?.parent_id).map((n) => n.id)];
+      for (const id of decls) {
+        const t = this.db.binding(id, '()');
+        if (t !== undefined) return t;
+      }
+      return undefined;
+    }
     if (!/^[A-Za-z_$][\w$]*$/.test(recv)) return undefined;
     for (let cur = this.db.node(ref.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (cur.kind === 'file') break;

@@ -96,3 +96,4 @@
 ; ── typed names: `const x = new Foo()`, `this.x = new Foo()` ──
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.name) right: (new_expression constructor: (_) @binding.type)) @binding
+(variable_declarator name: (identifier) @binding.name value: (ternary_expression [consequence: (new_expression constructor: (_) @binding.type) alternative: (new_expression constructor: (_) @binding.type)])) @binding

@@ -45,3 +45,9 @@
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition name: (property_identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; narrowing: `if (x instanceof Foo) x.bar()`
+(binary_expression left: (identifier) @binding.name operator: "instanceof" right: (identifier) @binding.type) @binding
+; return types: `f(...).m()` resolves through f's declared return type
+(function_declaration name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
+(function_signature name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
+(method_definition name: (property_identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
