@@ -62,7 +62,7 @@ async function serve(root: string): Promise<number> {
   }
   await front.done;
   // The client is gone: exit even if a stray handle would keep the loop alive.
-  setTimeout(() => process.exit(0), 200).unref();
+  setTimeout(() => process.exit(0), 100).unref();
   return 0;
 }
 

@@ -134,10 +134,10 @@ export function procIds(pid: number): { ppid: number; pgid: number; sid: number 
   return { ppid: Number(f[1]), pgid: Number(f[2]), sid: Number(f[3]) };
 }
 
-export async function until<T>(what: string, fn: () => T | undefined | false, ms = 10_000, every = 25): Promise<T> {
+export async function until<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000, every = 25): Promise<T> {
   const t0 = Date.now();
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, every));

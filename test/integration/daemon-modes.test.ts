@@ -55,6 +55,17 @@ describe('daemon: modes', function () {
     assert.doesNotMatch(c.stderr(), /serving directly/);
   });
 
+  it('all clients of a daemon share one index and one watcher: an edit is seen by every one of them', async () => {
+    const root = indexedProject();
+    const [a, b] = await Promise.all([proxyClient(root), proxyClient(root)]);
+    await Promise.all([call(a, 'codeindex_status', {}), call(b, 'codeindex_status', {})]);
+    await until('the watcher', async () => (await call(a, 'codeindex_status', {})).watcherStatus?.active, 10_000);
+    writeFile(root, 'src/added-later.ts', 'export function addedWhileServing(): number { return 7; }\n');
+    const seen = async (c: typeof a) => { for (let i = 0; i < 100; i++) { if (names(await call(c, 'codeindex_search', { query: 'addedWhileServing' }))[0] === 'addedWhileServing') return true; await new Promise((r) => setTimeout(r, 100)); } return false; };
+    assert.deepEqual(await Promise.all([seen(a), seen(b)]), [true, true]);
+    assert.equal(daemons(root).length, 1);
+  });
+
   it('CODEINDEX_NO_DAEMON=1: direct, no daemon, no lock, no socket', async () => {
     const root = indexedProject();
     const c = await proxyClient(root, { CODEINDEX_NO_DAEMON: '1' });

@@ -178,7 +178,7 @@ export class StdioFront {
     const b = this.backend;
     if (!b) { this.resolveDone(); return; }
     b.end();
-    // a backend that does not close promptly is not waited for
-    setTimeout(() => this.resolveDone(), 1500).unref();
+    // a backend that does not close promptly is not waited for (the host may be gone: be quick)
+    setTimeout(() => this.resolveDone(), 300).unref();
   }
 }

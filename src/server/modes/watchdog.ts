@@ -1,13 +1,13 @@
 // Two watchdogs. The parent watchdog (proxy and direct mode): when the host that started this
 // process dies - even by SIGKILL, when nobody closes our stdin - we are re-parented; polling
-// notices within half a second and the caller tears down gracefully. The liveness watchdog
+// notices within a quarter of a second and the caller tears down gracefully. The liveness watchdog
 // (daemon): a worker thread watches a heartbeat the main thread bumps; when the main thread has
 // not beaten for the threshold (10 s by default), the worker SIGKILLs the process, so a wedged
 // daemon cannot hold its socket and lock forever (the next proxy starts a fresh one).
 import { Worker } from 'node:worker_threads';
 import { pidAlive } from '../lockfile';
 
-export function watchParent(onGone: (why: string) => void, intervalMs = 400): () => void {
+export function watchParent(onGone: (why: string) => void, intervalMs = 250): () => void {
   const ppid = process.ppid;
   if (!ppid || ppid <= 1) return () => {};
   const t = setInterval(() => {
