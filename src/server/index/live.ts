@@ -6,6 +6,7 @@ import { Filter } from './walk';
 import { loadConfig } from './config';
 import { languageOf } from './sync';
 import { Store } from '../store/store';
+import { loadLanguage } from './parse';
 import { debug } from '../log';
 
 const log = debug('live');
@@ -26,8 +27,19 @@ export class LiveIndex {
   private constructor(readonly indexer: Indexer, private readonly opts: LiveOptions) {
     this.ready = this.runSync({});
     if (opts.watch !== false) {
-      this.ready.then(() => this.startWatcher(), () => this.startWatcher());
+      this.ready.then((s) => { this.startWatcher(); this.warmParsers(Object.keys(s.languages)); }, () => this.startWatcher());
     }
+  }
+
+  /** Loads the project's grammars and compiles their queries now, one per tick, so the first
+   *  edit is not the one that pays for it (a TypeScript query takes ~0.3 s to compile). */
+  private warmParsers(languages: string[]): void {
+    const next = () => {
+      const id = languages.shift();
+      if (id === undefined || this.closed) return;
+      loadLanguage(id).then(() => setImmediate(next), () => setImmediate(next));
+    };
+    setImmediate(next);
   }
 
   static async open(root: string, opts: LiveOptions = {}): Promise<LiveIndex> {
@@ -75,7 +87,10 @@ export class LiveIndex {
     this.watcher.start();
   }
 
+  private closed = false;
+
   close(): void {
+    this.closed = true;
     this.watcher?.close();
     this.indexer.close();
   }
