@@ -71,6 +71,8 @@ const builds = [
     entryPoints: [join(root, 'src/extension/extension.ts')],
     outfile: join(dist, 'extension.js'),
     external: ['vscode'],
+    // jsonc-parser's "main" is a UMD build that requires its parts at run time; bundle its ESM build.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     banner: { js: importMetaBanner },
   }),
 ];
@@ -108,8 +110,10 @@ if (args.has('--vscode-tests')) {
   await esbuild.build({
     ...common,
     entryPoints: [join(root, 'test/vscode/suite/index.ts')],
-    outfile: join(root, 'out/vscode/suite.js'),
+    // Not under out/: `npm test` empties out/ and may run while this suite does.
+    outfile: join(root, '.cache/vscode-suite/suite.js'),
     external: ['vscode', 'mocha'],
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     banner: { js: importMetaBanner },
   });
 }

@@ -17,7 +17,7 @@ try {
   await runTests({
     version: process.argv[2] || 'stable',
     extensionDevelopmentPath: root,
-    extensionTestsPath: join(root, 'out', 'vscode', 'suite.js'),
+    extensionTestsPath: join(root, '.cache', 'vscode-suite', 'suite.js'),
     launchArgs: [wsFile, '--disable-extensions', '--user-data-dir', join(sb.tmp, 'data'), '--extensions-dir', join(sb.tmp, 'extensions')],
     extensionTestsEnv: { ...sb.env, CODEINDEX_TEST_ROOT: sb.tmp, CODEINDEX_NO_BROWSER: '1' },
   });

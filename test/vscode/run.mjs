@@ -167,6 +167,27 @@ async function runSteps(page, steps) {
       texts[s.as ?? s.read] = await page.locator(s.read).allInnerTexts().catch(() => []);
     } else if (s.shot) {
       await page.screenshot({ path: join(shots, `${s.shot}.png`) });
+    } else if (s.frame) {
+      // A webview: nested iframes; the one whose document has the selector s.frame.
+      const until = Date.now() + (s.timeout ?? 20000);
+      let frame;
+      while (!frame && Date.now() < until) {
+        for (const f of page.frames()) {
+          if (await f.$(s.frame).catch(() => null)) { frame = f; break; }
+        }
+        if (!frame) await page.waitForTimeout(200);
+      }
+      if (!frame) { found[s.as ?? s.frame] = false; continue; }
+      found[s.as ?? s.frame] = true;
+      for (const fs of s.steps) {
+        const loc = frame.locator(fs.sel).first();
+        if (fs.fill !== undefined) await loc.fill(fs.fill);
+        else if (fs.click) await loc.click();
+        else if (fs.press) await loc.press(fs.press);
+        else if (fs.visible) {
+          try { await loc.waitFor({ state: 'visible', timeout: fs.timeout ?? 20000 }); found[fs.as ?? fs.sel] = true; } catch { found[fs.as ?? fs.sel] = false; }
+        } else if (fs.text) texts[fs.as ?? fs.sel] = [await loc.innerText().catch(() => '')];
+      }
     }
   }
   return { ok: true, texts, found };
@@ -194,15 +215,20 @@ async function runSuite(node24, entry, browser) {
     const base = `vscode-remote://127.0.0.1:${cs.port}`;
     const payload = [
       ['extensionDevelopmentPath', `${base}${root}`],
-      ['extensionTestsPath', `${base}${join(root, 'out', 'vscode', 'suite.js')}`],
+      ['extensionTestsPath', `${base}${join(root, '.cache', 'vscode-suite', 'suite.js')}`],
     ];
     let exitCode;
     const exited = new Promise((res) => {
       page.exposeFunction('codeAutomationExit', (code) => { exitCode = code; res(code); });
     });
     page.on('pageerror', (e) => { if (process.env.CODEINDEX_VSCODE_VERBOSE) log('pageerror', e.message); });
-    page.on('console', (m) => { if (process.env.CODEINDEX_VSCODE_VERBOSE) log('console', m.text()); });
-    await page.goto(`http://127.0.0.1:${cs.port}/?workspace=${encodeURIComponent(wsFile)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    const consoleLines = [];
+    page.on('console', (m) => {
+      consoleLines.push(m.text());
+      if (consoleLines.length > 300) consoleLines.shift();
+      if (process.env.CODEINDEX_VSCODE_VERBOSE) log('console', m.text());
+    });
+    await page.goto(`http://127.0.0.1:${cs.port}/?workspace=${encodeURIComponent(wsFile)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { waitUntil: 'commit', timeout: 120_000 });
     const driver = serveRequests(page, ipc, stopped);
     const timeout = new Promise((res) => setTimeout(() => res('timeout'), 8 * 60_000));
     const r = await Promise.race([exited, timeout]);
@@ -215,7 +241,8 @@ async function runSuite(node24, entry, browser) {
     printLog();
     let summary = { passed: 0, failed: 1 };
     try { summary = JSON.parse(readFileSync(summaryFile, 'utf8')); } catch {
-      log(`the suite wrote no summary (exit ${exitCode}); code-server said:\n${cs.output().slice(-2000)}`);
+      log(`the suite wrote no summary (exit ${exitCode}); code-server said:\n${cs.output().slice(-1500)}`);
+      log(`the workbench said:\n${consoleLines.filter((l) => /error|fail|cannot/i.test(l)).slice(-30).join('\n')}`);
     }
     if (exitCode !== undefined && exitCode !== 0 && !summary.failed) summary.failed = 1;
     return summary;
@@ -270,9 +297,9 @@ async function runVsix(node24, entry, browser, vsix) {
     const [installed] = readdirSync(join(sb.tmp, 'extensions')).filter((d) => d.startsWith('codeindex.codeindex-'));
     await check('Write Agent MCP Config from the palette writes .mcp.json pointing into the installed extension', async () => {
       cs = await startCodeServer(node24, entry, sb);
-      await page.goto(`http://127.0.0.1:${cs.port}/?folder=${encodeURIComponent(project)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.locator('.statusbar-item', { hasText: 'codeindex' }).first().waitFor({ timeout: 60_000 });
+      await page.goto(`http://127.0.0.1:${cs.port}/?folder=${encodeURIComponent(project)}`, { waitUntil: 'commit', timeout: 120_000 });
+      await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
+      await page.locator('.statusbar-item', { hasText: 'codeindex' }).first().waitFor({ timeout: 180_000 });
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input').waitFor({ timeout: 15_000 });
       await page.keyboard.type('Codeindex: Write Agent MCP Config', { delay: 15 });
@@ -287,7 +314,10 @@ async function runVsix(node24, entry, browser, vsix) {
         if (cfg.mcpServers.codeindex || Date.now() > until) break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      await page.locator('.notifications-toasts', { hasText: 'Wrote the codeindex MCP server' }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('F1');
+      await page.keyboard.type('Notifications: Show Notifications', { delay: 15 });
+      await page.keyboard.press('Enter');
+      await page.locator('.notifications-center', { hasText: 'Wrote the codeindex MCP server' }).first().waitFor({ timeout: 20_000 });
       await page.screenshot({ path: join(shots, 'vsix-notification.png') });
       const e = cfg.mcpServers.codeindex;
       if (!e) throw new Error(`.mcp.json has no codeindex entry: ${JSON.stringify(cfg)}`);

@@ -112,7 +112,7 @@ describe('commands against real repos and bare remotes (file://)', () => {
     assert.equal(existsSync(hook), false);
     git(dir, 'commit', '-q', '--allow-empty', '-m', 'without hook');
     assert.doesNotMatch(git(dir, 'log', '-1', '--format=%B'), /Co-authored-by/);
-    const missing = await run('codeindex.installCoauthorHook', { folder: dir });
+    const missing = await run('codeindex.installCoauthorHook', { folder: dir, name: '', email: '' });
     assert.ok(!missing.ok && missing.code === 'NoCoAuthor');
   });
 

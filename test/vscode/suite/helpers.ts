@@ -84,7 +84,10 @@ export async function until<T>(what: string, fn: () => T | undefined | false, ti
 
 export type Step =
   | { key: string } | { type: string } | { fill: string } | { sleep: number } | { shot: string }
-  | { waitFor: string; text?: string; as?: string; timeout?: number } | { read: string; as?: string };
+  | { waitFor: string; text?: string; as?: string; timeout?: number } | { read: string; as?: string }
+  | { frame: string; as?: string; timeout?: number; steps: FrameStep[] };
+/** Inside a webview frame: fill, click, press a key, wait until visible, read the text. */
+export type FrameStep = { sel: string; fill?: string; click?: boolean; press?: string; visible?: boolean; text?: boolean; as?: string; timeout?: number };
 export interface DriverResult { ok: boolean; error?: string; texts: Record<string, string[]>; found: Record<string, boolean> }
 
 let seq = 0;
