@@ -176,7 +176,7 @@ describe('index: watcher', function () {
     root = makeProject({ 'a.ts': 'export function one() { return 1; }\n' });
     live = await LiveIndex.open(root);
     await live.ready;
-    await new Promise((r) => setTimeout(r, 100));
+    await live.warmed;
     assert.equal(live.watcherStatus().active, true);
     const has = (uid: string) => !!live!.store.prepare('SELECT 1 AS x FROM nodes WHERE uid = ?').get(uid);
     const t0 = Date.now();

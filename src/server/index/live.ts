@@ -26,21 +26,29 @@ export class LiveIndex {
 
   private constructor(readonly indexer: Indexer, private readonly opts: LiveOptions) {
     this.ready = this.runSync({});
+    let warmDone!: () => void;
+    this.warmed = new Promise((r) => (warmDone = r));
     if (opts.watch !== false) {
-      this.ready.then((s) => { this.startWatcher(); this.warmParsers(Object.keys(s.languages)); }, () => this.startWatcher());
+      this.ready.then((s) => { this.startWatcher(); this.warmParsers(Object.keys(s.languages), warmDone); }, () => { this.startWatcher(); warmDone(); });
+    } else {
+      warmDone();
     }
   }
 
+  /** Resolves once the parsers of the project's languages are loaded (after `ready`). */
+  readonly warmed: Promise<void>;
+
   /** Loads the project's grammars and compiles their queries now, one per tick, so the first
    *  edit is not the one that pays for it (a TypeScript query takes ~0.3 s to compile). */
-  private warmParsers(languages: string[]): void {
+  private warmParsers(languages: string[], done: () => void): void {
     const next = () => {
       const id = languages.shift();
-      if (id === undefined || this.closed) return;
+      if (id === undefined || this.closed) return done();
       loadLanguage(id).then(() => setImmediate(next), () => setImmediate(next));
     };
     setImmediate(next);
   }
+
 
   static async open(root: string, opts: LiveOptions = {}): Promise<LiveIndex> {
     return new LiveIndex(await Indexer.open(root), opts);
