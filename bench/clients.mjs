@@ -159,6 +159,9 @@ async function scenario(label, env, withExplorer) {
 }
 
 buildCorpus();
+// bring the index up to date first (an index of another extraction version is rebuilt here, not
+// by the daemon in the middle of the measurements)
+execFileSync(process.execPath, [entry, 'index', '--path', corpus], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CODEINDEX_NO_DAEMON: '1' } });
 const fileCount = Number(execFileSync(process.execPath, [entry, 'query', 'codeindex_status', '{}', '--path', corpus], { encoding: 'utf8', env: { ...process.env, CODEINDEX_NO_DAEMON: '1' } }).match(/"fileCount":\s*(\d+)/)?.[1] ?? NaN);
 console.log(`corpus: ${fileCount} files indexed; node ${process.version}; backend ${process.env.CODEINDEX_DB_BACKEND || 'auto'}\n`);
 
