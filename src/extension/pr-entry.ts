@@ -8,6 +8,6 @@ import type { ExtensionSettings } from './settings';
 
 export async function openPullRequest(context: vscode.ExtensionContext, folder: string, s: ExtensionSettings): Promise<Outcome<vscode.WebviewPanel>> {
   const repoRoot = await gitOut(['rev-parse', '--show-toplevel'], { cwd: folder });
-  const panel = await openPullRequestPanel(context, repoRoot, { hosts: s.hosts, apiBaseUrl: s.githubApiUrl || undefined });
+  const panel = await openPullRequestPanel(context, repoRoot, { hosts: s.hosts, apiBaseUrl: s.githubApiUrl || undefined, defaultBase: s.defaultBaseBranch || undefined });
   return { ok: true, message: `Opened the pull-request form for ${repoRoot}.`, value: panel };
 }
