@@ -5,7 +5,7 @@
 // code-server (HOME/XDG in a temp dir, own process group), and ends with
 // "vscode: N passed, N failed" (exit 1 on any failure). Screenshots: test-output/vscode/.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, realpathSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -56,9 +56,13 @@ function ensureCodeServer(node24) {
   log(`installing code-server@${CODE_SERVER_VERSION} into ${dir} (about 100 s, once)`);
   mkdirSync(dir, { recursive: true });
   const nodeDir = dirname(dirname(node24));
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, `code-server@${CODE_SERVER_VERSION}`], {
+  // npm itself must run on Node 24: code-server's postinstall refuses any other `node`, and under
+  // `npm run` the outer npm's variables would point lifecycle scripts back at this Node 20.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^NODE$/i.test(k)));
+  const npmCli = realpathSync(execFileSync('bash', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
+  const r = spawnSync(node24, [npmCli, 'install', '--no-audit', '--no-fund', '--prefix', dir, `code-server@${CODE_SERVER_VERSION}`], {
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: nodeDir },
+    env: { ...env, PATH: `${dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: nodeDir },
   });
   if (r.status !== 0 || !existsSync(entry)) throw new Error('code-server install failed');
   writeFileSync(marker, new Date().toISOString() + '\n');
