@@ -2,7 +2,7 @@
 // (test-output/vscode/*.png); these tests check what the extension did.
 import * as vscode from 'vscode';
 import { strict as assert } from 'node:assert';
-import { cpSync } from 'node:fs';
+import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, cleanTemps, driver, EXTENSION_ID, git, makeRepo, run, tempDir, testRoot, until, folder } from './helpers';
 import { startFakeGitHub, type FakeGitHub } from '../../integration/helpers/fake-github';
@@ -35,15 +35,18 @@ describe('UI through the browser (palette, notifications)', () => {
   it('Re-index shows a progress notification with files done / total', async () => {
     const a = await api();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    // Big enough that the progress notification is still up when the browser reads it
+    // (100 files index in ~1 s on a quiet machine: the result replaced it before the read).
     const dir = join(tempDir('big-'), 'p');
-    cpSync(join(ext.extensionPath, 'src'), dir, { recursive: true });
+    for (let i = 0; i < 8; i++) cpSync(join(ext.extensionPath, 'src'), join(dir, `copy${i}`), { recursive: true });
+    const total = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => String(f).endsWith('.ts')).length;
     await vscode.commands.executeCommand('notifications.clearAll');
     const p = vscode.commands.executeCommand<{ ok: boolean; message: string }>('codeindex.reindex', { folder: dir });
     // Toasts are not shown in an extension-test window: the notification center lists them.
     await vscode.commands.executeCommand('notifications.showList');
     const r = await driver([
       { waitFor: '.notifications-center', text: 'codeindex: re-indexing', as: 'progress', timeout: 30_000 },
-      { waitFor: '.notifications-center', text: ' files', as: 'count', timeout: 30_000 },
+      { waitFor: '.notifications-center', text: `/${total} files`, as: 'count', timeout: 30_000 },
       { read: '.notifications-center .notification-list-item', as: 'items' },
       { shot: 'progress-notification' },
     ], 120_000);
