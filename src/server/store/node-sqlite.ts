@@ -1,7 +1,7 @@
 // node:sqlite backend: the on-disk database in WAL mode. Readers never block the writer and see
 // only committed batches; every committed batch is checkpointed so sql.js readers see it too.
 import { statSync } from 'node:fs';
-import { explainSqlError, loadNodeSqlite, RunResult, SqlValue, Statement, Store, StoreError } from './store';
+import { explainSqlError, loadNodeSqlite, RunResult, SqlValue, Statement, Store, StoreError, TxNesting } from './store';
 
 interface NativeStatement {
   run(...p: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
@@ -20,7 +20,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 export class NodeSqliteStore implements Store {
   readonly backend = 'node-sqlite' as const;
   private readonly cache = new Map<string, Statement>();
-  private depth = 0;
+  private readonly tx = new TxNesting();
   private constructor(private readonly db: NativeDb, readonly path: string, readonly readOnly: boolean, readonly journalMode: string) {}
 
   static open(path: string, readOnly: boolean): NodeSqliteStore {
@@ -84,26 +84,14 @@ export class NodeSqliteStore implements Store {
   }
 
   transaction<T>(fn: () => T): T {
-    if (this.depth > 0) {
-      this.depth++;
-      try { return fn(); } finally { this.depth--; }
-    }
     // IMMEDIATE takes the write lock up front, so two writers queue on busy_timeout
     // instead of failing half-way through a batch.
-    this.exec('BEGIN IMMEDIATE');
-    this.depth = 1;
-    let result: T;
-    try {
-      result = fn();
-      this.exec('COMMIT');
-    } catch (e) {
-      try { this.db.exec('ROLLBACK'); } catch { /* already rolled back */ }
-      throw e;
-    } finally {
-      this.depth = 0;
-    }
-    this.checkpoint();
-    return result;
+    return this.tx.run(fn, {
+      begin: () => this.exec('BEGIN IMMEDIATE'),
+      commit: () => this.exec('COMMIT'),
+      rollback: () => this.db.exec('ROLLBACK'),
+      after: () => this.checkpoint(),
+    });
   }
 
   /** TRUNCATE empties the WAL into the db file when no reader pins it; busy readers just make it partial. */

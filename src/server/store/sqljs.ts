@@ -6,7 +6,7 @@ import { dirname, basename, join } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { assetPath } from '../assets';
 import { debug } from '../log';
-import { explainSqlError, RunResult, SqlValue, Statement, Store } from './store';
+import { explainSqlError, RunResult, SqlValue, Statement, Store, TxNesting } from './store';
 
 const log = debug('store');
 
@@ -34,7 +34,7 @@ export class SqlJsStore implements Store {
   private readonly cache = new Map<string, Statement>();
   /** Bumped whenever the sql.js Database object is replaced (export() or reload frees statements). */
   private generation = 0;
-  private depth = 0;
+  private readonly tx = new TxNesting();
   private loaded: FileStamp | undefined;
 
   private constructor(private SQL: SqlJsStatic, private db: Database, readonly path: string, readonly readOnly: boolean) {
@@ -122,24 +122,12 @@ export class SqlJsStore implements Store {
   }
 
   transaction<T>(fn: () => T): T {
-    if (this.depth > 0) {
-      this.depth++;
-      try { return fn(); } finally { this.depth--; }
-    }
-    this.exec('BEGIN');
-    this.depth = 1;
-    let result: T;
-    try {
-      result = fn();
-      this.exec('COMMIT');
-    } catch (e) {
-      try { this.db.exec('ROLLBACK'); } catch { /* already rolled back */ }
-      throw e;
-    } finally {
-      this.depth = 0;
-    }
-    if (!this.readOnly) this.persist();
-    return result;
+    return this.tx.run(fn, {
+      begin: () => this.exec('BEGIN'),
+      commit: () => this.exec('COMMIT'),
+      rollback: () => this.db.exec('ROLLBACK'),
+      after: () => { if (!this.readOnly) this.persist(); },
+    });
   }
 
   /** Writes the image to a temp file in the same folder, fsyncs, and renames it over the db. */
@@ -170,7 +158,7 @@ export class SqlJsStore implements Store {
   }
 
   refresh(): boolean {
-    if (this.depth > 0) return false;
+    if (this.tx.active) return false;
     const now = stamp(this.path);
     if (!now || sameStamp(now, this.loaded)) return false;
     const next = new this.SQL.Database(readFileSync(this.path));

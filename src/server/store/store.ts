@@ -45,6 +45,37 @@ export interface OpenOptions {
   backend?: BackendName;
 }
 
+/** Transaction nesting shared by both backends: nested calls join the outer transaction; the
+ *  outermost one begins, commits (or rolls back and rethrows), then runs `after` (persist). */
+export class TxNesting {
+  private depth = 0;
+
+  get active(): boolean {
+    return this.depth > 0;
+  }
+
+  run<T>(fn: () => T, ops: { begin(): void; commit(): void; rollback(): void; after(): void }): T {
+    if (this.depth > 0) {
+      this.depth++;
+      try { return fn(); } finally { this.depth--; }
+    }
+    ops.begin();
+    this.depth = 1;
+    let result: T;
+    try {
+      result = fn();
+      ops.commit();
+    } catch (e) {
+      try { ops.rollback(); } catch { /* already rolled back */ }
+      throw e;
+    } finally {
+      this.depth = 0;
+    }
+    ops.after();
+    return result;
+  }
+}
+
 export class StoreError extends Error {
   constructor(message: string, readonly code: 'locked' | 'corrupt' | 'unavailable' | 'io') {
     super(message);
