@@ -4,7 +4,7 @@ import { Indexer, SyncProgress, SyncSummary } from './sync';
 import { Watcher, WatcherStatus, WatchOptions } from './watch';
 import { Filter } from './walk';
 import { loadConfig } from './config';
-import { languageOf } from './sync';
+import { languageForPath } from './languages/table';
 import { Store } from '../store/store';
 import { loadLanguage } from './parse';
 import { debug } from '../log';
@@ -87,7 +87,7 @@ export class LiveIndex {
   }
 
   private startWatcher(): void {
-    const filter = () => new Filter(this.root, loadConfig(this.root), languageOf);
+    const filter = () => new Filter(this.root, loadConfig(this.root), languageForPath);
     this.watcher = new Watcher(this.root, filter(), async (paths, full) => {
       if (full) this.watcher?.setFilter(filter());
       await this.runSync(full ? {} : { changedPaths: paths });

@@ -53,8 +53,6 @@ const WRITE_BATCH = 200;
 
 interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[]; hash: string }
 
-export const languageOf = languageForPath;
-
 export class Indexer {
   private constructor(readonly root: string, readonly store: Store, private needsFull: boolean) {}
 
@@ -85,7 +83,7 @@ export class Indexer {
     const progress = opts.onProgress ?? (() => {});
     const full = !!opts.force || this.needsFull;
     const config = loadConfig(this.root);
-    const filter = new Filter(this.root, config, languageOf);
+    const filter = new Filter(this.root, config, languageForPath);
     const db = new GraphDb(this.store);
 
     // 1. what changed

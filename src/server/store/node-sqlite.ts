@@ -1,7 +1,7 @@
 // node:sqlite backend: the on-disk database in WAL mode. Readers never block the writer and see
 // only committed batches; every committed batch is checkpointed so sql.js readers see it too.
 import { statSync } from 'node:fs';
-import { explainSqlError, loadNodeSqlite, RunResult, SqlValue, Statement, Store, StoreError, TxNesting } from './store';
+import { explainSqlError, guarded, loadNodeSqlite, RunResult, SqlValue, Statement, Store, StoreError, TxNesting } from './store';
 
 interface NativeStatement {
   run(...p: SqlValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
@@ -43,11 +43,7 @@ export class NodeSqliteStore implements Store {
   }
 
   exec(sql: string): void {
-    try {
-      this.db.exec(sql);
-    } catch (e) {
-      throw explainSqlError(e, this.path);
-    }
+    guarded(this.path, () => this.db.exec(sql));
   }
 
   prepare(sql: string): Statement {
@@ -57,27 +53,11 @@ export class NodeSqliteStore implements Store {
     const path = this.path;
     st = {
       run(...p: SqlValue[]): RunResult {
-        try {
-          const r = native.run(...p);
-          return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
-        } catch (e) {
-          throw explainSqlError(e, path);
-        }
+        const r = guarded(path, () => native.run(...p));
+        return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
       },
-      get<T>(...p: SqlValue[]): T | undefined {
-        try {
-          return native.get(...p) as T | undefined;
-        } catch (e) {
-          throw explainSqlError(e, path);
-        }
-      },
-      all<T>(...p: SqlValue[]): T[] {
-        try {
-          return native.all(...p) as T[];
-        } catch (e) {
-          throw explainSqlError(e, path);
-        }
-      },
+      get: <T>(...p: SqlValue[]) => guarded(path, () => native.get(...p) as T | undefined),
+      all: <T>(...p: SqlValue[]) => guarded(path, () => native.all(...p) as T[]),
     };
     this.cache.set(sql, st);
     return st;

@@ -6,7 +6,7 @@ import { dirname, basename, join } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { assetPath } from '../assets';
 import { debug } from '../log';
-import { explainSqlError, RunResult, SqlValue, Statement, Store, TxNesting } from './store';
+import { explainSqlError, guarded, RunResult, SqlValue, Statement, Store, TxNesting } from './store';
 
 const log = debug('store');
 
@@ -61,11 +61,7 @@ export class SqlJsStore implements Store {
   }
 
   exec(sql: string): void {
-    try {
-      this.db.exec(sql);
-    } catch (e) {
-      throw explainSqlError(e, this.path);
-    }
+    guarded(this.path, () => this.db.exec(sql));
   }
 
   prepare(sql: string): Statement {
@@ -101,11 +97,7 @@ export class SqlJsStore implements Store {
     const st: Statement = {
       run(...p: SqlValue[]): RunResult {
         const s = stmt();
-        try {
-          s.run(p as never);
-        } catch (e) {
-          throw explainSqlError(e, self.path);
-        }
+        guarded(self.path, () => s.run(p as never));
         const changes = self.db.getRowsModified();
         const id = self.db.exec('SELECT last_insert_rowid()')[0]?.values[0][0];
         return { changes, lastInsertRowid: Number(id ?? 0) };

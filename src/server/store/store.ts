@@ -103,6 +103,15 @@ export function nodeSqliteAvailable(): boolean {
   return loadNodeSqlite() !== null;
 }
 
+/** Runs fn, turning a backend error into one that names the cause and the next step. */
+export function guarded<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw explainSqlError(e, path);
+  }
+}
+
 /** Turns a backend's raw error into one that names the cause and the next step. */
 export function explainSqlError(e: unknown, path: string): Error {
   const msg = e instanceof Error ? e.message : String(e);
