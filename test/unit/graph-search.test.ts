@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { search, SEARCH_MAX_LIMIT, clampLimit } from '../../src/server/graph/search';
-import { splitWords, editDistance, queryTerms } from '../../src/server/graph/words';
+import { splitWords, splitWordsUnicode, editDistance, queryTerms } from '../../src/server/graph/words';
 import { shopIndex, TestIndex } from './graph-fixture';
 
 describe('graph: words', () => {
@@ -10,10 +10,31 @@ describe('graph: words', () => {
     assert.deepEqual(splitWords('XMLHttpRequest'), ['xml', 'http', 'request']);
     assert.deepEqual(splitWords('utf8Decoder'), ['utf8', 'decoder']);
   });
-  it('bounds edit distance', () => {
+  it('splits ASCII in one pass exactly as the Unicode rules do, and non-ASCII by those rules', () => {
+    const cases = ['parseHTTPResponse_v2', 'v2Parser', 'HTTP2Server', 'IOError', 'getURLs', '__init__', 'a__b', 'ABCDef',
+      'aBcD', 'X', '', '  ', 'snake_case-and.kebab', 'URLParser2D', 'x86_64Target', 'lowerUPPER', 'UPPERlower', '$scope', 'A1b2C3'];
+    for (const c of cases) assert.deepEqual(splitWords(c), splitWordsUnicode(c), c);
+    assert.deepEqual(splitWords('ÄrgerHTTPFehler'), ['ärger', 'http', 'fehler']);
+    assert.deepEqual(splitWords('données_brutes'), ['données', 'brutes']);
+  });
+  it('bounds edit distance, equal to the full Levenshtein table within the bound', () => {
     assert.equal(editDistance('repository', 'repositroy', 2), 2);
     assert.equal(editDistance('abc', 'xyzw', 1), 2);
     assert.equal(editDistance('save', 'save', 1), 0);
+    const full = (a: string, b: string) => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+      for (let j = 0; j <= b.length; j++) d[0][j] = j;
+      for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      return d[a.length][b.length];
+    };
+    let seed = 7;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const word = () => Array.from({ length: rnd(9) }, () => 'abcd'[rnd(4)]).join('');
+    for (let k = 0; k < 3000; k++) {
+      const a = word(), b = word(), max = rnd(4);
+      const d = full(a, b);
+      assert.equal(editDistance(a, b, max), d <= max ? d : max + 1, `${a} ${b} ${max}`);
+    }
   });
   it('keeps identifiers of a question whole and drops stop words', () => {
     const t = queryTerms('how does saveAll store items in the Repository?');
@@ -72,6 +93,12 @@ describe('graph: search ranking', () => {
     assert.ok(r[0].score! > r[1].score! && r[1].score! > r[2].score! && r[2].score === r[3].score);
     const again = search(t.graph, 'save').results.map((x) => x.id);
     assert.deepEqual(again, search(t.graph, 'save').results.map((x) => x.id));
+  });
+
+  it('answers a small limit with the head of the long answer (lower tiers are skipped only when they cannot place)', () => {
+    for (const q of ['save', 'repository', 'price', 'item', 'serializeItme', 'total price', 'Repo']) {
+      for (const n of [1, 2, 3, 5]) assert.deepEqual(ids(q, n), ids(q, 100).slice(0, n), `${q} limit ${n}`);
+    }
   });
 
   it('applies the limit (default 20, clamped to the max) and explains empty results', () => {

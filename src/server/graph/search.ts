@@ -1,5 +1,5 @@
-// codeindex_search: ranked symbol lookup. Candidates come from the name indexes and the FTS4 table
-// nodes_fts; the ranking is computed here in JS so both storage backends rank the same way.
+// codeindex_search: ranked symbol lookup. Candidates come from the in-memory name table (names.ts)
+// and the FTS4 table nodes_fts; the ranking is computed here in JS so both backends rank alike.
 //
 // Tiers (base score), highest first; within a tier graph centrality (`rank`) adds up to 4 points
 // and the gaps between tiers are wider than that, so a tier never overtakes a higher one:
@@ -10,20 +10,23 @@
 //   20  all words in signature/docstring/path | 10-18 some of the words there
 // Ties: higher score, then shorter name, then id (alphabetical) - deterministic on both backends.
 import type { Graph } from './graph';
-import { NODE_COLS, NODE_FROM, NodeRow, SymbolRecord, toSymbol } from './rows';
+import { NameTable } from './names';
+import { NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
 import { editDistance, ftsExpr, splitWords, typoBudget } from './words';
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
 const PER_TIER = 300;
+/** FTS matches read per query before keeping the most central PER_TIER (bounds a word found everywhere). */
+const FTS_SCAN = 20_000;
+/** The same per word of the some-words tier: a word found everywhere says little about the query. */
+const FTS_SCAN_ANY = 2_000;
 
 export interface SearchResult {
   results: SymbolRecord[];
   /** Present when there are no results: why, and what to try. */
   hint?: string;
 }
-
-interface Scored { row: NodeRow; base: number }
 
 export function clampLimit(limit: number | undefined, def = SEARCH_DEFAULT_LIMIT, max = SEARCH_MAX_LIMIT): number {
   if (limit === undefined || !Number.isFinite(limit)) return def;
@@ -35,89 +38,109 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
   const q = query.trim();
   if (!q) return [];
   const ql = q.toLowerCase();
-  const s = g.store;
-  const best = new Map<number, Scored>();
-  const offer = (row: NodeRow, base: number) => {
-    if (kind && row.kind !== kind) return;
-    const id = Number(row.id);
-    const cur = best.get(id);
-    if (!cur || cur.base < base) best.set(id, { row, base });
+  const t = NameTable.of(g);
+  const best = new Map<number, number>(); // table position -> base score
+  const offer = (p: number, base: number) => {
+    if (p < 0 || (kind && t.kinds[p] !== kind)) return;
+    const cur = best.get(p);
+    if (cur === undefined || cur < base) best.set(p, base);
+  };
+  const score = (p: number, base: number) => base + (t.maxRank > 0 ? 4 * Math.max(0, t.rank[p]) / t.maxRank : 0);
+  // A lower tier runs only while it could still place: its best score (base + 4) must reach the
+  // limit-th score found so far. Same answer, without the costly low tiers on common names.
+  const settled = (nextBase: number) => {
+    if (best.size < limit) return false;
+    const scores = [...best].map(([p, b]) => score(p, b)).sort((a, b) => b - a);
+    return scores[limit - 1] > nextBase + 4;
   };
 
   // Exact: name, qualified name or id.
-  for (const r of s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.name_lower = ? LIMIT ${PER_TIER}`).all<NodeRow>(ql)) {
-    offer(r, r.name === q ? 100 : 95);
-  }
+  for (let p = t.lowerBound(ql); p < t.size && t.lower[p] === ql; p++) offer(p, t.names[p] === q ? 100 : 95);
   if (/[.:#/]/.test(q)) {
-    for (const r of s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.qualified_name = ? OR n.uid = ? LIMIT ${PER_TIER}`).all<NodeRow>(q, q)) offer(r, 95);
+    for (const r of g.store.prepare(`SELECT id FROM nodes WHERE qualified_name = ? OR uid = ? LIMIT ${PER_TIER}`).all<{ id: number }>(q, q)) offer(t.pos(Number(r.id)), 95);
   }
-  // Prefix of the name (a range on the name_lower index).
-  if (ql.length >= 1) {
-    const rows = s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.name_lower > ? AND n.name_lower < ? ORDER BY n.rank DESC LIMIT ${PER_TIER}`)
-      .all<NodeRow>(ql, ql + '\uffff');
-    for (const r of rows) {
-      const extra = (r.name.length - q.length) / Math.max(r.name.length, 1);
-      offer(r, 80 - 4 * extra);
+  // Prefix of the name: shorter completions first.
+  if (!settled(80)) {
+    const [from, to] = t.prefixRange(ql);
+    for (let p = from; p < to; p++) {
+      if (t.lower[p] === ql) continue;
+      offer(p, 80 - 4 * (t.names[p].length - q.length) / Math.max(t.names[p].length, 1));
     }
   }
-  // Words of the name (camelCase / snake_case), from the FTS index.
+  // Words of the name (camelCase / snake_case): all of them, or the last one as a prefix.
   const terms = splitWords(q);
-  if (terms.length) {
-    const wordRows = ftsRows(g, ftsExpr(terms, { column: 'words' }));
-    const prefixRows = ftsRows(g, ftsExpr(terms, { column: 'words', prefix: true }));
-    for (const r of [...wordRows, ...prefixRows]) {
-      const nameWords = splitWords(r.name);
-      const exactWords = terms.every((t) => nameWords.includes(t));
-      if (exactWords) offer(r, 60 - Math.min(4, nameWords.length - terms.length));
-      else if (terms.every((t, i) => nameWords.includes(t) || (i === terms.length - 1 && nameWords.some((w) => w.startsWith(t))))) offer(r, 55 - Math.min(4, nameWords.length - terms.length));
-      else offer(r, 50);
+  if (terms.length && !settled(60)) {
+    for (const p of t.mostCentral(t.withWords(terms, true), 2 * PER_TIER)) {
+      const nameWords = splitWords(t.names[p]);
+      const extra = Math.min(4, nameWords.length - terms.length);
+      if (terms.every((w) => nameWords.includes(w))) offer(p, 60 - extra);
+      else if (terms.every((w, i) => nameWords.includes(w) || (i === terms.length - 1 && nameWords.some((x) => x.startsWith(w))))) offer(p, 55 - extra);
+      else offer(p, 50);
     }
   }
   // Typo-tolerant match on the whole name.
   const budget = typoBudget(ql.length);
-  if (budget > 0) {
-    const names = g.cached('names', () => s.prepare('SELECT DISTINCT name_lower AS n FROM nodes').all<{ n: string }>().map((r) => String(r.n)));
-    const close: string[] = [];
-    for (const n of names) {
-      if (n === ql) continue;
+  if (budget > 0 && !settled(40)) {
+    let close = 0;
+    for (const n of t.distinct) {
+      if (n === ql || Math.abs(n.length - ql.length) > budget) continue;
       const d = editDistance(ql, n, budget);
-      if (d <= budget) close.push(n);
-      if (close.length > 50) break;
-    }
-    for (const n of close) {
-      const d = editDistance(ql, n, budget);
-      for (const r of s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.name_lower = ? LIMIT 50`).all<NodeRow>(n)) offer(r, d <= 1 ? 40 : 35);
+      if (d > budget) continue;
+      for (let p = t.lowerBound(n); p < t.size && t.lower[p] === n; p++) offer(p, d <= 1 ? 40 : 35);
+      if (++close > 50) break;
     }
   }
-  // Full text: signature, docstring, path.
-  if (terms.length) {
-    for (const r of ftsRows(g, ftsExpr(terms))) offer(r, 20);
-    if (terms.length > 1) {
-      for (const r of ftsRows(g, ftsExpr(terms, { any: true }))) {
-        const hay = `${r.signature} ${r.docstring} ${r.path} ${r.qualified_name}`.toLowerCase();
-        const hit = terms.filter((t) => hay.includes(t)).length;
-        offer(r, 10 + 8 * (hit / terms.length));
+  // Full text: signature, docstring, path; every word (20), else the share of words found (10-18).
+  if (terms.length && !settled(20)) {
+    for (const p of ftsPositions(g, t, ftsExpr(terms))) offer(p, 20);
+    if (terms.length > 1 && !settled(18)) {
+      const found = new Map<number, number>();
+      // A phrase ('parse http response') looks in the text; an identifier in the names' words.
+      const phrase = /\s/.test(q);
+      for (const term of new Set(terms)) {
+        const hits = phrase ? ftsPositions(g, t, ftsExpr([term]), FTS_SCAN_ANY) : t.withWords([term], false);
+        for (const p of hits) found.set(p, (found.get(p) ?? 0) + 1);
+      }
+      // The most words first, then the most central: PER_TIER of them.
+      const byCount: number[][] = [];
+      for (const [p, n] of found) if (n < terms.length) (byCount[n] ??= []).push(p);
+      let room = PER_TIER;
+      for (let n = byCount.length - 1; n > 0 && room > 0; n--) {
+        for (const p of t.mostCentral(byCount[n] ?? [], room)) { offer(p, 10 + 8 * (n / terms.length)); room--; }
       }
     }
   }
 
-  const maxRank = g.cached('maxRank', () => Number(s.prepare('SELECT max(rank) AS m FROM nodes').get<{ m: number | null }>()?.m ?? 0));
-  const scored = [...best.values()].map(({ row, base }) => ({
-    row,
-    score: base + (maxRank > 0 ? 4 * Math.max(0, Number(row.rank)) / maxRank : 0),
-  }));
-  scored.sort((a, b) => b.score - a.score || a.row.name.length - b.row.name.length || (a.row.uid < b.row.uid ? -1 : a.row.uid > b.row.uid ? 1 : 0));
-  return scored.slice(0, limit);
+  const ranked = [...best].map(([p, base]) => ({ p, score: score(p, base) }));
+  ranked.sort((a, b) => b.score - a.score || t.names[a.p].length - t.names[b.p].length || t.ids[a.p] - t.ids[b.p]);
+  const top = ranked.slice(0, limit);
+  const rows = nodesByIds(g.store, top.map((x) => t.ids[x.p]));
+  const out: { row: NodeRow; score: number }[] = [];
+  for (const x of top) {
+    const row = rows.get(t.ids[x.p]);
+    if (row) out.push({ row, score: x.score });
+  }
+  return out;
 }
 
-function ftsRows(g: Graph, expr: string): NodeRow[] {
+/** Table positions of the FTS matches of `expr`, the most central PER_TIER of them. */
+function ftsPositions(g: Graph, t: NameTable, expr: string, scan = FTS_SCAN): number[] {
   if (!expr) return [];
+  let list: string | null | undefined;
   try {
-    return g.store.prepare(`SELECT ${NODE_COLS} FROM nodes_fts t JOIN nodes n ON n.id = t.docid JOIN files f ON f.id = n.file_id
-      WHERE nodes_fts MATCH ? ORDER BY n.rank DESC LIMIT ${PER_TIER}`).all<NodeRow>(expr);
+    // One concatenated string instead of a row per match: sql.js builds an object per row.
+    list = g.store.prepare(`SELECT group_concat(docid) AS ids FROM (SELECT docid FROM nodes_fts WHERE nodes_fts MATCH ? LIMIT ${scan})`).get<{ ids: string | null }>(expr)?.ids;
   } catch {
     return []; // a query FTS cannot parse finds nothing rather than failing the call
   }
+  const ps: number[] = [];
+  if (list) {
+    for (const id of String(list).split(',')) {
+      const p = t.pos(Number(id));
+      if (p >= 0) ps.push(p);
+    }
+  }
+  return t.mostCentral(ps, PER_TIER);
 }
 
 export function search(g: Graph, query: string, limit?: number): SearchResult {
@@ -130,7 +153,7 @@ export function search(g: Graph, query: string, limit?: number): SearchResult {
 
 /** Why an answer is empty (SPEC.md part 7): index empty, query too specific, file excluded or not indexed. */
 export function emptyHint(g: Graph, query: string): string {
-  const c = g.store.prepare(`SELECT (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM nodes WHERE kind <> 'file') AS nodes`).get<{ files: number; nodes: number }>();
+  const c = g.cached('hintCounts', () => g.store.prepare(`SELECT (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM nodes WHERE kind <> 'file') AS nodes`).get<{ files: number; nodes: number }>());
   if (!c || Number(c.files) === 0) {
     return `The index is empty: no file of ${g.root} was indexed. Check that the project has files in an indexed language and that .gitignore / codeindex.json do not exclude them, then run 'codeindex index --path ${g.root}'.`;
   }

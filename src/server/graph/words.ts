@@ -3,6 +3,37 @@
 
 /** `parseHTTPResponse_v2` -> ['parse', 'http', 'response', 'v2']. */
 export function splitWords(text: string): string[] {
+  // ASCII (nearly every identifier) in one pass over char codes: the search name table splits every
+  // name of the index; the regular expressions below cost ~10x more.
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return splitWordsUnicode(text);
+    if (!isAlnum(c)) {
+      if (start >= 0) out.push(text.slice(start, i).toLowerCase());
+      start = -1;
+    } else if (start < 0) {
+      start = i;
+    } else {
+      const p = text.charCodeAt(i - 1);
+      if (isUpper(c) && (isLower(p) || isDigit(p) || (isUpper(p) && isLower(text.charCodeAt(i + 1))))) {
+        out.push(text.slice(start, i).toLowerCase());
+        start = i;
+      }
+    }
+  }
+  if (start >= 0) out.push(text.slice(start).toLowerCase());
+  return out;
+}
+
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAlnum = (c: number) => isUpper(c) || isLower(c) || isDigit(c);
+
+/** The same rules for any script: camelCase breaks need cased letters (\p{Ll}, \p{Lu}). */
+export function splitWordsUnicode(text: string): string[] {
   const out: string[] = [];
   for (const chunk of text.split(/[^\p{L}\p{N}]+/u)) {
     if (!chunk) continue;
@@ -55,27 +86,38 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Damerau-free Levenshtein distance with an upper bound: returns max+1 as soon as it is exceeded. */
+/**
+ * Damerau-free Levenshtein distance with an upper bound: returns max+1 as soon as it is exceeded.
+ * Only the diagonal band |i - j| <= max can stay within the bound, so only it is computed.
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  const n = b.length;
+  if (prevRow.length <= n) { prevRow = new Int32Array(2 * n + 2); curRow = new Int32Array(2 * n + 2); }
+  let prev = prevRow, cur = curRow;
+  const big = max + 1;
+  for (let j = 0; j <= n; j++) prev[j] = j <= max ? j : big;
   for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
+    const from = Math.max(1, i - max), to = Math.min(n, i + max);
+    cur[from - 1] = from === 1 ? (i <= max ? i : big) : big;
+    let rowMin = cur[from - 1];
     const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (cur[j] < rowMin) rowMin = cur[j];
+    for (let j = from; j <= to; j++) {
+      const sub = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const del = prev[j] + 1, ins = cur[j - 1] + 1;
+      const v = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      cur[j] = v > big ? big : v;
+      if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
-    [prev, cur] = [cur, prev];
+    if (to < n) cur[to + 1] = big;
+    if (rowMin > max) return big;
+    const swap = prev; prev = cur; cur = swap;
   }
-  return prev[b.length];
+  return Math.min(prev[n], big);
 }
+let prevRow = new Int32Array(64);
+let curRow = new Int32Array(64);
 
 /** Typo budget for a word of this length: none under 4 characters, 1 up to 7, then 2. */
 export function typoBudget(len: number): number {
