@@ -7,16 +7,19 @@
 //  3. the best files (at most maxFiles) and their best symbols, with snippets read from the files
 //     as they are now, cut to a token budget (about 4 characters a token; 12k tokens by default).
 import type { Graph } from './graph';
-import { EdgeRecord, EdgeRow, edgesOf, NODE_COLS, NODE_FROM, NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
-import { emptyHint, rankSymbols } from './search';
+import { EdgeRecord, EdgeRow, edgesOf, nodesByIds, SymbolRecord, toSymbol } from './rows';
+import { filePaths, NameTable } from './names';
+import { emptyHint, ftsPositions, rankSymbols } from './search';
 import { SourceReader } from './snippets';
-import { ftsExpr, queryTerms, splitWords, stem } from './words';
+import { queryTerms, splitWords, stem } from './words';
 
 export const EXPLORE_DEFAULT_TOKENS = 12_000;
 export const EXPLORE_MAX_FILES = 30;
 const MAX_NODES = 60;
 const MAX_EDGES = 120;
 const MAX_SEEDS = 25;
+/** Symbols considered per query word (the most central of those matching it). */
+const SEED_CANDIDATES = 400;
 const NEIGHBOURHOOD = 3000;
 const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'enum', 'module', 'namespace']);
 
@@ -76,16 +79,19 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   const graphEdges = [...uniq.values()];
 
   const scores = personalisedPageRank([...known], graphEdges, seeds);
-  const rows = nodesByIds(s, known);
+  // Kind and file from the name table; full rows only for the symbols the answer shows.
+  const t = NameTable.of(g);
+  const paths = filePaths(g);
+  const pathOf = (id: number) => paths.get(t.fileIds[t.pos(id)]) ?? '';
   const ranked = [...scores.entries()]
-    .filter(([id]) => { const r = rows.get(id); return r && r.kind !== 'file'; })
-    .sort((a, b) => b[1] - a[1] || rows.get(a[0])!.uid.localeCompare(rows.get(b[0])!.uid));
+    .filter(([id]) => { const p = t.pos(id); return p >= 0 && t.kinds[p] !== 'file'; })
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 
   // Files by the summed score of their best symbols.
   const fileScore = new Map<string, number>();
   const perFile = new Map<string, number[]>();
   for (const [id, sc] of ranked) {
-    const p = rows.get(id)!.path;
+    const p = pathOf(id);
     const list = perFile.get(p) ?? [];
     if (list.length < 8) { list.push(id); fileScore.set(p, (fileScore.get(p) ?? 0) + sc); }
     perFile.set(p, list);
@@ -95,18 +101,19 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   const chosenFiles = new Set(files);
   // Left out: a file that scores at least a tenth of the best one.
   const truncated = byScore.slice(maxFiles).some(([, sc]) => sc >= byScore[0][1] / 10);
-  const chosen = ranked.filter(([id]) => chosenFiles.has(rows.get(id)!.path) && perFile.get(rows.get(id)!.path)!.includes(id)).slice(0, MAX_NODES);
+  const chosen = ranked.filter(([id]) => chosenFiles.has(pathOf(id)) && perFile.get(pathOf(id))!.includes(id)).slice(0, MAX_NODES);
+  const rows = nodesByIds(s, chosen.map(([id]) => id));
   const maxScore = chosen[0]?.[1] || 1;
   const build = (picked: [number, number][]): ExploreResult => {
     const ids = new Set(picked.map(([id]) => id));
     const r: ExploreResult = {
-      nodes: picked.map(([id, sc]) => toSymbol(rows.get(id)!, sc / maxScore)),
+      nodes: picked.filter(([id]) => rows.has(id)).map(([id, sc]) => toSymbol(rows.get(id)!, sc / maxScore)),
       edges: [],
       files: {},
       relationships: { calls: [], references: [] },
       budget: { maxTokens, usedTokens: 0, maxFiles, truncated },
     };
-    for (const p of files) if (picked.some(([id]) => rows.get(id)!.path === p)) r.files[p] = { snippets: [] };
+    for (const p of files) if (picked.some(([id]) => pathOf(id) === p)) r.files[p] = { snippets: [] };
     for (const e of graphEdges) {
       if (e.kind === 'contains' || !ids.has(Number(e.src)) || !ids.has(Number(e.dst))) continue;
       const rec: EdgeRecord = { from: rows.get(Number(e.src))!.uid, to: rows.get(Number(e.dst))!.uid, kind: e.kind, resolution: e.resolution, line: e.line === null ? null : Number(e.line) };
@@ -134,7 +141,8 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   let codeBudget = maxTokens * 4 - skeleton;
   const emitted = new Map<string, { start: number; end: number }[]>();
   for (const [id] of picked) {
-    const r = rows.get(id)!;
+    const r = rows.get(id);
+    if (!r) continue;
     const ranges = emitted.get(r.path) ?? [];
     let start = Number(r.start_line), end = Number(r.end_line);
     if (ranges.some((x) => x.start <= start && x.end >= end)) continue; // already shown inside another snippet
@@ -174,46 +182,55 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
 
 /** Seed symbols and their weights from the query's identifiers and words. */
 function findSeeds(g: Graph, query: string): Map<number, number> {
-  const s = g.store;
+  const t = NameTable.of(g);
+  const paths = filePaths(g);
   const { identifiers, words } = queryTerms(query);
-  const acc = new Map<number, { score: number; words: Set<string>; row: NodeRow }>();
-  const add = (r: NodeRow, score: number, word: string) => {
-    if (r.kind === 'file') return;
-    const id = Number(r.id);
-    const cur = acc.get(id) ?? { score: 0, words: new Set<string>(), row: r };
+  const acc = new Map<number, { score: number; words: Set<string> }>(); // table position -> evidence
+  const add = (p: number, score: number, word: string) => {
+    if (p < 0 || t.kinds[p] === 'file') return;
+    const cur = acc.get(p) ?? { score: 0, words: new Set<string>() };
     cur.score += score;
     cur.words.add(word);
-    acc.set(id, cur);
+    acc.set(p, cur);
   };
   for (const ident of identifiers) {
-    for (const { row, score } of rankSymbols(g, ident, 5)) if (score >= 90) add(row, 6, `#${ident}`);
+    for (const { row, score } of rankSymbols(g, ident, 5)) if (score >= 90) add(t.pos(Number(row.id)), 6, `#${ident}`);
   }
-  const total = g.cached('nodeCount', () => Number(s.prepare('SELECT count(*) AS c FROM nodes').get<{ c: number }>()?.c ?? 0)) || 1;
+  const total = t.size || 1;
   for (const word of words) {
     const w = stem(word);
-    let rowsFor: NodeRow[] = [];
-    try {
-      rowsFor = s.prepare(`SELECT ${NODE_COLS} FROM nodes_fts t JOIN nodes n ON n.id = t.docid JOIN files f ON f.id = n.file_id
-        WHERE nodes_fts MATCH ? ORDER BY n.rank DESC LIMIT 400`).all<NodeRow>(ftsExpr([w], { prefix: w.length >= 3 }));
-    } catch { rowsFor = []; }
-    if (!rowsFor.length) continue;
-    const idf = Math.log(1 + total / rowsFor.length);
-    for (const r of rowsFor) {
-      const nameWords = splitWords(r.name);
+    const prefix = w.length >= 3;
+    // Where the word is: a word of the name (in memory), the signature or docstring, the path (FTS).
+    const inText = new Set(ftsPositions(g, t, `signature:${w}${prefix ? '*' : ''} OR docstring:${w}${prefix ? '*' : ''}`, undefined, Infinity));
+    const candidates = new Set([...t.withWords([w], prefix), ...inText, ...ftsPositions(g, t, `path:${w}${prefix ? '*' : ''}`, undefined, Infinity)]);
+    const picked = t.mostCentral([...candidates], SEED_CANDIDATES);
+    if (!picked.length) continue;
+    const idf = Math.log(1 + total / picked.length);
+    for (const p of picked) {
+      const nameWords = splitWords(t.names[p]);
       const inName = nameWords.includes(word) || nameWords.includes(w) ? 2 : nameWords.some((x) => x.startsWith(w)) ? 1.5 : 0;
-      const inQualified = !inName && splitWords(r.qualified_name).some((x) => x.startsWith(w)) ? 0.8 : 0;
-      const inDoc = `${r.docstring} ${r.signature}`.toLowerCase().includes(w) ? 0.6 : 0;
-      const inPath = r.path.toLowerCase().includes(w) ? 0.3 : 0;
-      add(r, idf * (inName + inQualified + inDoc + inPath || 0.3), w);
+      const inQualified = !inName && ancestorHasWord(t, p, w) ? 0.8 : 0;
+      const inDoc = inText.has(p) ? 0.6 : 0;
+      const inPath = (paths.get(t.fileIds[p]) ?? '').toLowerCase().includes(w) ? 0.3 : 0;
+      add(p, idf * (inName + inQualified + inDoc + inPath || 0.3), w);
     }
   }
-  const maxRank = g.cached('maxRank', () => Number(s.prepare('SELECT max(rank) AS m FROM nodes').get<{ m: number | null }>()?.m ?? 0)) || 1;
+  const maxRank = t.maxRank || 1;
   const nTerms = identifiers.length + words.length || 1;
-  const scored = [...acc.entries()].map(([id, v]) => {
+  const scored = [...acc.entries()].map(([p, v]) => {
     const coverage = v.words.size / nTerms;
-    return [id, v.score * (0.5 + coverage * coverage) * (1 + 0.3 * Number(v.row.rank) / maxRank)] as [number, number];
+    return [t.ids[p], v.score * (0.5 + coverage * coverage) * (1 + 0.3 * t.rank[p] / maxRank)] as [number, number];
   }).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_SEEDS);
   return new Map(scored);
+}
+
+/** Whether a word of an enclosing declaration's name (the qualified name's other parts) starts with `w`. */
+function ancestorHasWord(t: NameTable, p: number, w: string): boolean {
+  for (let q = t.pos(t.parents[p]), hops = 0; q >= 0 && hops < 8; q = t.pos(t.parents[q]), hops++) {
+    if (t.kinds[q] === 'file') return false;
+    if (splitWords(t.names[q]).some((x) => x.startsWith(w))) return true;
+  }
+  return false;
 }
 
 const EDGE_WEIGHT: Record<string, number> = { calls: 1, instantiates: 0.9, references: 0.6, extends: 0.8, implements: 0.8, overrides: 0.8, contains: 0.5 };

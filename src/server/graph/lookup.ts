@@ -41,7 +41,7 @@ export function lookupSymbol(g: Graph, symbol: string, kind?: string): Lookup {
   const steps: (() => NodeRow[])[] = [
     () => s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.uid = ?`).all<NodeRow>(q),
     () => s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.qualified_name = ? AND n.kind <> 'file' LIMIT 100`).all<NodeRow>(q),
-    () => s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.name = ? AND n.kind <> 'file' LIMIT 100`).all<NodeRow>(q),
+    () => s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.name_lower = ? AND n.name = ? AND n.kind <> 'file' LIMIT 100`).all<NodeRow>(q.toLowerCase(), q), // name_lower is the indexed column
     () => s.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.name_lower = ? AND n.kind <> 'file' LIMIT 100`).all<NodeRow>(q.toLowerCase()),
     // `Inner.method` for `Outer.Inner.method`; `file.ts::name` with a partial path.
     () => (q.includes('.') || q.includes('::')

@@ -4,6 +4,13 @@
 import type { Graph } from './graph';
 import { splitWords } from './words';
 
+interface TableRow { id: number; name: string; kind: string; rank: number; file_id: number; parent_id: number | null }
+
+/** Every file's path by id, once per database version. */
+export function filePaths(g: Graph): Map<number, string> {
+  return g.cached('filePaths', () => new Map(g.store.prepare('SELECT id, path FROM files').all<{ id: number; path: string }>().map((r) => [Number(r.id), String(r.path)])));
+}
+
 export class NameTable {
   /** Node ids, ordered by lower-case name (then id). */
   readonly ids: Int32Array;
@@ -11,6 +18,9 @@ export class NameTable {
   readonly lower: string[];
   readonly kinds: string[];
   readonly rank: Float64Array;
+  /** File id and parent node id (-1: none) of each position. */
+  readonly fileIds: Int32Array;
+  readonly parents: Int32Array;
   readonly maxRank: number;
   /** Each distinct lower-case name once, sorted (typo matching scans these). */
   readonly distinct: string[];
@@ -22,13 +32,15 @@ export class NameTable {
   readonly rankOrder: Int32Array;
   private readonly posOf: Int32Array; // node id -> position, -1 for none
 
-  private constructor(rows: { id: number; name: string; kind: string; rank: number }[]) {
+  private constructor(rows: TableRow[]) {
     const kinds = new Map<string, string>(); // one string per kind, not one per row
     const lowered = rows.map((r) => ({ r, l: String(r.name).toLowerCase() }));
     lowered.sort((a, b) => (a.l < b.l ? -1 : a.l > b.l ? 1 : Number(a.r.id) - Number(b.r.id)));
     const n = lowered.length;
     this.ids = new Int32Array(n);
     this.rank = new Float64Array(n);
+    this.fileIds = new Int32Array(n);
+    this.parents = new Int32Array(n);
     this.names = new Array<string>(n);
     this.lower = new Array<string>(n);
     this.kinds = new Array<string>(n);
@@ -47,6 +59,8 @@ export class NameTable {
       if (!kinds.has(k)) kinds.set(k, k);
       this.kinds[i] = kinds.get(k)!;
       this.rank[i] = Number(r.rank) || 0;
+      this.fileIds[i] = Number(r.file_id);
+      this.parents[i] = r.parent_id === null || r.parent_id === undefined ? -1 : Number(r.parent_id);
       if (this.rank[i] > maxRank) maxRank = this.rank[i];
       if (i === 0 || this.lower[i - 1] !== l) this.distinct.push(this.lower[i]);
       this.posOf[this.ids[i]] = i;
@@ -67,7 +81,7 @@ export class NameTable {
   }
 
   static of(g: Graph): NameTable {
-    return g.cached('nameTable', () => new NameTable(g.store.prepare('SELECT id, name, kind, rank FROM nodes').all<{ id: number; name: string; kind: string; rank: number }>()));
+    return g.cached('nameTable', () => new NameTable(g.store.prepare('SELECT id, name, kind, rank, file_id, parent_id FROM nodes').all<TableRow>()));
   }
 
   get size(): number { return this.ids.length; }

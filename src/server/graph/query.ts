@@ -61,12 +61,13 @@ export function graphQuery(g: Graph, query: string): GraphResult {
     if (t.unresolved?.length) out.unresolved = t.unresolved;
     return out;
   };
+  // The two whole-graph operations depend on nothing but the index: computed once per version.
   if (op === 'find_circular_dependencies') {
-    const t = findCycles(g);
+    const t = g.cached('op:cycles', () => findCycles(g));
     return finish(t, { message: t.paths.length ? `${t.paths.length} import cycle(s); each path starts and ends at the same file.` : 'No import cycles between indexed files.' });
   }
   if (op === 'find_dead_code') {
-    const t = findDeadCode(g);
+    const t = g.cached('op:deadcode', () => findDeadCode(g));
     return finish(t, {
       message: `${t.nodes.length} symbol(s) nothing calls or references that are not exported, entry points, tests, overrides or framework hooks${t.truncated ? ' (first ones shown)' : ''}. Dynamic uses (reflection, string dispatch) are invisible to the index: check before deleting.`,
     });

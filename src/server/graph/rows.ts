@@ -80,13 +80,27 @@ export function nodeByUid(store: Store, uid: string): NodeRow | undefined {
   return store.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.uid = ?`).get<NodeRow>(uid);
 }
 
+/**
+ * Placeholders for an IN list, padded to a power of two by repeating the last value: a few
+ * statement texts for the store's statement cache instead of one per list length (each new text
+ * is compiled again, milliseconds on sql.js).
+ */
+export function inList<T>(values: T[]): { sql: string; params: T[] } {
+  let n = 1;
+  while (n < values.length) n *= 2;
+  const params = values.slice();
+  while (params.length < n) params.push(values[values.length - 1]);
+  return { sql: params.map(() => '?').join(','), params };
+}
+
 /** Loads many nodes by internal id (chunked IN lists), keyed by id. */
 export function nodesByIds(store: Store, ids: Iterable<number>): Map<number, NodeRow> {
   const out = new Map<number, NodeRow>();
   const all = [...new Set(ids)];
   for (let i = 0; i < all.length; i += 500) {
     const chunk = all.slice(i, i + 500);
-    const rows = store.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.id IN (${chunk.map(() => '?').join(',')})`).all<NodeRow>(...chunk);
+    const list = inList(chunk);
+    const rows = store.prepare(`SELECT ${NODE_COLS} FROM ${NODE_FROM} WHERE n.id IN (${list.sql})`).all<NodeRow>(...list.params);
     for (const r of rows) out.set(Number(r.id), r);
   }
   return out;
@@ -113,8 +127,9 @@ export function edgesOf(store: Store, ids: number[], dir: 'in' | 'out', kinds: r
   const kindList = kinds.map(() => '?').join(',');
   for (let i = 0; i < ids.length; i += 400) {
     const chunk = ids.slice(i, i + 400);
-    const sql = `SELECT ${EDGE_COLS} FROM edges e WHERE e.${col} IN (${chunk.map(() => '?').join(',')}) AND e.kind IN (${kindList})`;
-    out.push(...store.prepare(sql).all<EdgeRow>(...chunk, ...kinds));
+    const list = inList(chunk);
+    const sql = `SELECT ${EDGE_COLS} FROM edges e WHERE e.${col} IN (${list.sql}) AND e.kind IN (${kindList})`;
+    out.push(...store.prepare(sql).all<EdgeRow>(...list.params, ...kinds));
   }
   return out;
 }

@@ -123,8 +123,8 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
   return out;
 }
 
-/** Table positions of the FTS matches of `expr`, the most central PER_TIER of them. */
-function ftsPositions(g: Graph, t: NameTable, expr: string, scan = FTS_SCAN): number[] {
+/** Table positions of the FTS matches of `expr`, the most central `keep` of them. */
+export function ftsPositions(g: Graph, t: NameTable, expr: string, scan = FTS_SCAN, keep = PER_TIER): number[] {
   if (!expr) return [];
   let list: string | null | undefined;
   try {
@@ -140,7 +140,7 @@ function ftsPositions(g: Graph, t: NameTable, expr: string, scan = FTS_SCAN): nu
       if (p >= 0) ps.push(p);
     }
   }
-  return t.mostCentral(ps, PER_TIER);
+  return t.mostCentral(ps, keep);
 }
 
 export function search(g: Graph, query: string, limit?: number): SearchResult {

@@ -5,7 +5,7 @@
 // methods it overrides. Overrides are read from `overrides` edges and, where those are missing,
 // from same-named methods of subtypes (`extends` / `implements` edges).
 import type { Graph } from './graph';
-import { CALL_KINDS, EdgeRecord, EdgeRow, edgesOf, NodeRow, nodesByIds, SymbolRecord, toSymbol, USAGE_KINDS } from './rows';
+import { CALL_KINDS, EdgeRecord, EdgeRow, edgesOf, inList, NodeRow, nodesByIds, SymbolRecord, toSymbol, USAGE_KINDS } from './rows';
 
 export const GRAPH_MAX_NODES = 200;
 export const IMPACT_MAX_DEPTH = 3;
@@ -91,14 +91,37 @@ export class Collector {
 
 // --- type and override relations -------------------------------------------------------------
 
+/**
+ * Every edge of some kinds, by source and by target, loaded once per database version: type and
+ * override relations are walked many times per answer (find_impact asks for every method it
+ * reaches), and a handful of maps beats a query per step.
+ */
+function links(g: Graph, kinds: readonly string[]): { out: Map<number, EdgeRow[]>; in: Map<number, EdgeRow[]> } {
+  return g.cached(`links:${kinds.join(',')}`, () => {
+    const out = new Map<number, EdgeRow[]>(), into = new Map<number, EdgeRow[]>();
+    const rows = g.store.prepare(`SELECT e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id FROM edges e
+      WHERE e.kind IN (${kinds.map(() => '?').join(',')}) AND e.dst IS NOT NULL`).all<EdgeRow>(...kinds);
+    for (const e of rows) {
+      const s = Number(e.src), d = Number(e.dst);
+      (out.get(s) ?? out.set(s, []).get(s)!).push(e);
+      (into.get(d) ?? into.set(d, []).get(d)!).push(e);
+    }
+    return { out, in: into };
+  });
+}
+
+function linked(g: Graph, kinds: readonly string[], ids: number[], dir: 'in' | 'out'): EdgeRow[] {
+  const m = links(g, kinds)[dir];
+  return ids.flatMap((id) => m.get(id) ?? []);
+}
+
 /** Types that `typeId` extends or implements (dir 'up') or that extend/implement it ('down'), transitively. */
 export function relatedTypes(g: Graph, typeId: number, dir: 'up' | 'down', maxDepth = HIERARCHY_MAX_DEPTH): Map<number, { depth: number; parent: number; edge: EdgeRow }> {
   const out = new Map<number, { depth: number; parent: number; edge: EdgeRow }>();
   let frontier = [typeId];
   for (let depth = 1; depth <= maxDepth && frontier.length; depth++) {
     const next: number[] = [];
-    for (const e of edgesOf(g.store, frontier, dir === 'up' ? 'out' : 'in', ['extends', 'implements'])) {
-      if (e.dst === null) continue;
+    for (const e of linked(g, TYPE_EDGE_KINDS, frontier, dir === 'up' ? 'out' : 'in')) {
       const [from, to] = dir === 'up' ? [Number(e.src), Number(e.dst)] : [Number(e.dst), Number(e.src)];
       if (to === typeId || out.has(to)) continue;
       out.set(to, { depth, parent: from, edge: e });
@@ -108,14 +131,17 @@ export function relatedTypes(g: Graph, typeId: number, dir: 'up' | 'down', maxDe
   }
   return out;
 }
+const TYPE_EDGE_KINDS = ['extends', 'implements'];
+const OVERRIDE_KINDS = ['overrides'];
 
 function memberByName(g: Graph, parentIds: number[], name: string): NodeRow[] {
   if (!parentIds.length) return [];
   const out: NodeRow[] = [];
   for (let i = 0; i < parentIds.length; i += 400) {
     const chunk = parentIds.slice(i, i + 400);
-    out.push(...g.store.prepare(`SELECT n.id, n.uid, n.name, n.kind, n.parent_id FROM nodes n WHERE n.name = ? AND n.parent_id IN (${chunk.map(() => '?').join(',')})`)
-      .all<NodeRow>(name, ...chunk));
+    const list = inList(chunk);
+    out.push(...g.store.prepare(`SELECT n.id, n.uid, n.name, n.kind, n.parent_id FROM nodes n WHERE n.name = ? AND n.parent_id IN (${list.sql})`)
+      .all<NodeRow>(name, ...list.params));
   }
   return out.filter((r) => METHOD_KINDS.has(r.kind));
 }
@@ -130,8 +156,7 @@ export function overrideChain(g: Graph, method: NodeRow, dir: 'up' | 'down'): Ma
   const seen = new Set(frontier);
   for (let depth = 0; depth < HIERARCHY_MAX_DEPTH && frontier.length; depth++) {
     const next: number[] = [];
-    for (const e of edgesOf(g.store, frontier, dir === 'down' ? 'in' : 'out', ['overrides'])) {
-      if (e.dst === null) continue;
+    for (const e of linked(g, OVERRIDE_KINDS, frontier, dir === 'down' ? 'in' : 'out')) {
       const [from, to] = dir === 'down' ? [Number(e.dst), Number(e.src)] : [Number(e.src), Number(e.dst)];
       if (seen.has(to)) continue;
       seen.add(to);

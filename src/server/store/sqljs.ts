@@ -83,8 +83,14 @@ export class SqlJsStore implements Store {
       const out: T[] = [];
       try {
         s.bind(p as never);
+        // getAsObject() would decode the column names again for every row.
+        let cols: string[] | undefined;
         while (s.step()) {
-          out.push(s.getAsObject() as T);
+          cols ??= s.getColumnNames();
+          const vals = s.get();
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < cols.length; i++) row[cols[i]] = vals[i];
+          out.push(row as T);
           if (one) break;
         }
       } catch (e) {
@@ -99,8 +105,7 @@ export class SqlJsStore implements Store {
         const s = stmt();
         guarded(self.path, () => s.run(p as never));
         const changes = self.db.getRowsModified();
-        const id = self.db.exec('SELECT last_insert_rowid()')[0]?.values[0][0];
-        return { changes, lastInsertRowid: Number(id ?? 0) };
+        return { changes, lastInsertRowid: self.lastRowid() };
       },
       get<T>(...p: SqlValue[]): T | undefined {
         return rows<T>(p, true)[0];
@@ -111,6 +116,12 @@ export class SqlJsStore implements Store {
     };
     this.cache.set(sql, st);
     return st;
+  }
+
+  /** last_insert_rowid() through one prepared statement (db.exec would compile it per insert). */
+  private lastRowid(): number {
+    const s = this.prepare('SELECT last_insert_rowid() AS id');
+    return Number(s.get<{ id: number }>()?.id ?? 0);
   }
 
   transaction<T>(fn: () => T): T {
