@@ -14,6 +14,16 @@ export function corePath(): string {
 }
 
 export function loadCore(): Core {
+  if (!core) enableCompileCache();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return core ??= require(corePath()) as Core;
+}
+
+/** V8's on-disk code cache (Node >= 22.1; a no-op before): compiling the 1.6 MB core took a
+ *  third of a one-file `codeindex index` (92 -> 60 ms measured). Lives in the OS temp dir. */
+function enableCompileCache(): void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  } catch { /* a read-only temp dir: compile as before */ }
 }
