@@ -51,6 +51,21 @@ export class SyncLockedError extends Error {}
 const INLINE_PARSE_MAX = 16;
 const WRITE_BATCH = 200;
 
+/** Main-thread work between event-loop turns in the resolve phase (a daemon serving tools
+ *  runs the sync on its main thread; one unbroken resolve of 3,000 files took seconds). */
+const SLICE_MS = 40;
+
+class Slicer {
+  private since = Date.now();
+
+  /** Yields to the event loop once this slice has run SLICE_MS. */
+  async yield(): Promise<void> {
+    if (Date.now() - this.since < SLICE_MS) return;
+    await new Promise<void>((r) => setImmediate(r));
+    this.since = Date.now();
+  }
+}
+
 interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[]; hash: string }
 
 export class Indexer {
@@ -186,12 +201,14 @@ export class Indexer {
         }
       }
       log(`parse+write: ${parsed} files (${Date.now() - t0} ms)`);
-      // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js)
+      // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js),
+      // yielding to the event loop every few tens of ms so a serving process stays responsive
       progress({ phase: 'resolve', done: 0, total: pending.length });
-      this.store.transaction(() => {
-        writeBatch(batch);
-        for (const id of new Set(deleted)) dangling.push(...db.clearFile(id, true, touched));
-        this.resolveAll(db, pending, dangling, definedNames, deleted.length > 0 || added > 0, touched, full);
+      const slice = new Slicer();
+      await this.store.transactionAsync(async () => {
+        for (let i = 0; i < batch.length; i += 20) { writeBatch(batch.slice(i, i + 20)); await slice.yield(); }
+        for (const id of new Set(deleted)) { dangling.push(...db.clearFile(id, true, touched)); await slice.yield(); }
+        await this.resolveAll(db, pending, dangling, definedNames, deleted.length > 0 || added > 0, touched, full, slice);
       });
     } finally {
       await (pool as ParsePool | undefined)?.close();
@@ -202,7 +219,7 @@ export class Indexer {
     return this.summary(parsed, new Set(deleted).size, full, skippedTooLarge, t0);
   }
 
-  private resolveAll(db: GraphDb, pending: Pending[], dangling: number[], definedNames: Set<string>, filesChanged: boolean, touched: Set<number>, full: boolean): void {
+  private async resolveAll(db: GraphDb, pending: Pending[], dangling: number[], definedNames: Set<string>, filesChanged: boolean, touched: Set<number>, full: boolean, slice: Slicer): Promise<void> {
     const s = this.store;
     const t0 = Date.now();
     db.resetCaches();
@@ -220,6 +237,7 @@ export class Indexer {
     const addRow = s.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport, resolved_file_id) SELECT file_id, source, imported, local, line, reexport, ? FROM file_imports WHERE rowid = ?');
     const importEdges = new Map<number, Set<number>>(); // file -> imported files
     for (const r of rows) {
+      await slice.yield();
       const f = db.filesById.get(r.file_id);
       if (!f) continue;
       const key = `${r.file_id}\0${r.source}`;
@@ -260,6 +278,7 @@ export class Indexer {
     for (const pass of [0, 1]) {
       const out: EdgeInsert[] = [];
       for (const p of pending) {
+        await slice.yield();
         for (const ref of p.refs) {
           if (order(ref) !== pass) continue;
           const src = ref.from >= 0 ? p.nodeIds[ref.from] : p.fileNodeId;
@@ -288,6 +307,7 @@ export class Indexer {
       for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
       const get = s.prepare('SELECT id, src, file_id, kind, target, receiver FROM edges WHERE id = ?');
       for (const id of ids) {
+        await slice.yield();
         const e = get.get<{ id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null }>(id);
         if (!e || pendingFiles.has(e.file_id) || e.kind === 'imports' || e.kind === 'contains' || e.kind === 'overrides') continue;
         const ref: RefInput = { src: e.src, fileId: e.file_id, name: e.target, kind: refKindOfEdge(e.kind), receiver: e.receiver };
@@ -321,11 +341,17 @@ export class Indexer {
     log(`resolve: overrides ${Date.now() - t0} ms`);
     // centrality: incoming calls, instantiations, references and heritage
     const rankSql = "UPDATE nodes SET rank = (SELECT count(*) FROM edges WHERE dst = nodes.id AND kind IN ('calls', 'instantiates', 'references', 'extends', 'implements', 'imports'))";
-    if (full) s.exec(rankSql);
-    else {
+    if (full) {
+      // by id ranges, so the event loop runs between them
+      const ids = s.prepare('SELECT min(id) AS lo, max(id) AS hi FROM nodes').get<{ lo: number | null; hi: number | null }>();
+      const range = s.prepare(`${rankSql} WHERE id BETWEEN ? AND ?`);
+      for (let lo = ids?.lo ?? 1; lo <= (ids?.hi ?? 0); lo += 5000) { range.run(lo, lo + 4999); await slice.yield(); }
+    } else {
       const up = s.prepare(`${rankSql} WHERE id = ?`);
-      for (const id of touched) up.run(id);
+      for (const id of touched) { up.run(id); await slice.yield(); }
     }
+    // Hashes last: a file whose hash is written has all its references resolved (a crash before
+    // this leaves '' and the next sync parses the file again).
     const setHash = s.prepare('UPDATE files SET hash = ? WHERE id = ?');
     for (const p of pending) setHash.run(p.hash, p.fileId);
     writeMeta(s, { lastIndexedAt: Date.now(), syncState: 'complete' });

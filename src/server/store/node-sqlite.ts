@@ -66,13 +66,19 @@ export class NodeSqliteStore implements Store {
   transaction<T>(fn: () => T): T {
     // IMMEDIATE takes the write lock up front, so two writers queue on busy_timeout
     // instead of failing half-way through a batch.
-    return this.tx.run(fn, {
-      begin: () => this.exec('BEGIN IMMEDIATE'),
-      commit: () => this.exec('COMMIT'),
-      rollback: () => this.db.exec('ROLLBACK'),
-      after: () => this.checkpoint(),
-    });
+    return this.tx.run(fn, this.txOps);
   }
+
+  transactionAsync<T>(fn: () => Promise<T>): Promise<T> {
+    return this.tx.runAsync(fn, this.txOps);
+  }
+
+  private readonly txOps = {
+    begin: () => this.exec('BEGIN IMMEDIATE'),
+    commit: () => this.exec('COMMIT'),
+    rollback: () => this.db.exec('ROLLBACK'),
+    after: () => this.checkpoint(),
+  };
 
   /** TRUNCATE empties the WAL into the db file when no reader pins it; busy readers just make it partial. */
   private checkpoint(): void {

@@ -125,13 +125,19 @@ export class SqlJsStore implements Store {
   }
 
   transaction<T>(fn: () => T): T {
-    return this.tx.run(fn, {
-      begin: () => this.exec('BEGIN'),
-      commit: () => this.exec('COMMIT'),
-      rollback: () => this.db.exec('ROLLBACK'),
-      after: () => { if (!this.readOnly) this.persist(); },
-    });
+    return this.tx.run(fn, this.txOps);
   }
+
+  transactionAsync<T>(fn: () => Promise<T>): Promise<T> {
+    return this.tx.runAsync(fn, this.txOps);
+  }
+
+  private readonly txOps = {
+    begin: () => this.exec('BEGIN'),
+    commit: () => this.exec('COMMIT'),
+    rollback: () => this.db.exec('ROLLBACK'),
+    after: () => { if (!this.readOnly) this.persist(); },
+  };
 
   /** Writes the image to a temp file in the same folder, fsyncs, and renames it over the db. */
   private persist(): void {

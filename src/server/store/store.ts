@@ -32,6 +32,9 @@ export interface Store {
    * (TRUNCATE) so sql.js readers see it; sql.js writes its image to disk atomically.
    */
   transaction<T>(fn: () => T): T;
+  /** Like transaction, for work that yields to the event loop between steps (a long resolve in a
+   *  serving process). Other code on this connection joins it meanwhile and sees its writes. */
+  transactionAsync<T>(fn: () => Promise<T>): Promise<T>;
   /** sql.js readers: reload the image if another process replaced the file. Returns true if reloaded. */
   refresh(): boolean;
   /** Size of the database on disk (db file plus WAL), in bytes. */
@@ -54,7 +57,7 @@ export class TxNesting {
     return this.depth > 0;
   }
 
-  run<T>(fn: () => T, ops: { begin(): void; commit(): void; rollback(): void; after(): void }): T {
+  run<T>(fn: () => T, ops: TxOps): T {
     if (this.depth > 0) {
       this.depth++;
       try { return fn(); } finally { this.depth--; }
@@ -74,7 +77,30 @@ export class TxNesting {
     ops.after();
     return result;
   }
+
+  async runAsync<T>(fn: () => Promise<T>, ops: TxOps): Promise<T> {
+    if (this.depth > 0) {
+      this.depth++;
+      try { return await fn(); } finally { this.depth--; }
+    }
+    ops.begin();
+    this.depth = 1;
+    let result: T;
+    try {
+      result = await fn();
+      ops.commit();
+    } catch (e) {
+      try { ops.rollback(); } catch { /* already rolled back */ }
+      throw e;
+    } finally {
+      this.depth = 0;
+    }
+    ops.after();
+    return result;
+  }
 }
+
+interface TxOps { begin(): void; commit(): void; rollback(): void; after(): void }
 
 export class StoreError extends Error {
   constructor(message: string, readonly code: 'locked' | 'corrupt' | 'unavailable' | 'io') {
