@@ -1,17 +1,18 @@
 // Several agents on one daemon: does one agent's slow explore hold up the others' cheap calls?
 // And how fast is `initialize` answered, cold, in each mode?
 //   node bench/clients.mjs [--seconds 20] [--runs 5] [--files 3000]
-// Corpus: the first N .js/.ts files (sorted walk, <= 64 KB each) of this repo's node_modules,
-// copied to .cache/clients-corpus and indexed once. Three SDK clients go through proxies to one
-// daemon: one runs codeindex_explore back to back, two run cheap calls (search, node, status,
+// Corpus: the first N .js/.ts files (sorted walk, <= 64 KB each) of this repo's node_modules (the
+// npm3k corpus of bench/lib/corpora.mjs), copied to .cache/clients-corpus and indexed once. Three
+// SDK clients go through proxies to one daemon: one runs codeindex_explore back to back, two run cheap calls (search, node, status,
 // file_dependencies). Printed: median / p95 of the cheap calls alone, beside the explorer, and
 // beside the explorer with the reader thread off (CODEINDEX_READERS=0: explore on the daemon's
 // main thread), and cold `initialize` per mode. JSON goes to bench/results/clients-<date>.json.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { pickNodeModules } from './lib/corpora.mjs';
 
 const root = dirname(dirname(new URL(import.meta.url).pathname));
 const entry = join(root, 'dist/server-entry.js');
@@ -30,25 +31,8 @@ const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 function buildCorpus() {
   if (existsSync(join(corpus, '.codeindex/codeindex.db'))) return;
   rmSync(corpus, { recursive: true, force: true });
-  const picked = [];
-  const walk = (d) => {
-    if (picked.length >= FILES) return;
-    let entries;
-    try { entries = readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)); } catch { return; }
-    for (const e of entries) {
-      if (picked.length >= FILES) return;
-      const p = join(d, e.name);
-      if (e.isDirectory()) { if (!e.name.startsWith('.')) walk(p); }
-      else if (/\.(js|ts)$/.test(e.name) && !e.name.endsWith('.d.ts') && !e.name.endsWith('.min.js') && statSync(p).size <= 65536) picked.push(p);
-    }
-  };
-  walk(join(root, 'node_modules'));
-  for (const p of picked) {
-    const dest = join(corpus, relative(join(root, 'node_modules'), p).replace(/(^|\/)node_modules\//g, '$1nm/'));
-    mkdirSync(dirname(dest), { recursive: true });
-    cpSync(p, dest);
-  }
-  console.log(`corpus: ${picked.length} files in ${corpus}; indexing...`);
+  cpSync(pickNodeModules(FILES), corpus, { recursive: true });
+  console.log(`corpus: ${FILES} files in ${corpus}; indexing...`);
   const t0 = Date.now();
   execFileSync(process.execPath, [entry, '--init', '--path', corpus], { stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`indexed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

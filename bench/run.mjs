@@ -52,6 +52,9 @@ const node24 = (() => { try { return execFileSync('bash', [join(root, 'scripts/n
 const allBackends = [{ name: 'sqljs', node: process.execPath }, ...(node24 ? [{ name: 'node-sqlite', node: node24 }] : [])];
 const backends = allBackends.filter((b) => opt('backends', 'sqljs,node-sqlite').split(',').includes(b.name));
 const peer = withPeer ? peerBin() : undefined;
+// Serving figures (initialize, modes, 3 clients) use the backend a supported Node picks by itself
+// (node:sqlite on Node >= 22.13); tool latencies are measured on every backend.
+const servingBackend = backends.find((b) => b.name === 'node-sqlite') ?? backends[0];
 
 // ---------------------------------------------------------------------------------------------
 // The two systems behind one shape, so every figure is measured the same way for both.
@@ -61,7 +64,7 @@ const OURS = {
   clean: (dir) => rmSync(join(dir, '.codeindex'), { recursive: true, force: true }),
   incremental: (dir, b) => timed(b.node, [entry, 'index', '--path', dir], { CODEINDEX_DB_BACKEND: b.name }).s,
   dbFile: (dir) => join(dir, '.codeindex/codeindex.db'),
-  serve: (dir, env = {}) => new McpClient(process.execPath, [entry, '--path', dir], { env: { CODEINDEX_NO_DAEMON: '1', ...env }, cwd: dir }),
+  serve: (dir, env = {}, b = servingBackend) => new McpClient(b.node, [entry, '--path', dir], { env: { CODEINDEX_NO_DAEMON: '1', CODEINDEX_DB_BACKEND: b.name, ...env }, cwd: dir }),
   search: async (c, q) => (await c.call('codeindex_search', { query: q, limit: 10 })).json?.results?.some((r) => r.name === q),
   tools: (s) => ({
     search: ['codeindex_search', { query: s.name }],
@@ -282,13 +285,15 @@ for (const name of wanted) {
     const syms = await sampleSymbols(dir, samples);
     res.init = { directMs: await initLatency(() => OURS.serve(dir)) };
     if (withPeer) res.peerInit = { directMs: await initLatency(() => PEER.serve(pdir)) };
-    log(`${name}: tools, 1 client (ours)`);
-    {
-      const c = OURS.serve(dir);
+    res.tools = {};
+    res.editToVisibleMs = {};
+    for (const b of backends) {
+      log(`${name}: tools, 1 client (ours, ${b.name})`);
+      const c = OURS.serve(dir, {}, b);
       await c.initialize();
-      res.tools = await toolLatencies(c, OURS, syms);
-      log(`${name}: edit -> visible (ours)`);
-      res.editToVisibleMs = await editToVisible(c, OURS, dir, editFile, ext);
+      res.tools[b.name] = await toolLatencies(c, OURS, syms);
+      log(`${name}: edit -> visible (ours, ${b.name})`);
+      res.editToVisibleMs[b.name] = await editToVisible(c, OURS, dir, editFile, ext);
       await c.close();
     }
     if (withPeer) {
@@ -346,21 +351,27 @@ console.log('\nFull index (median of runs), incremental one-file index');
 table(idxRows);
 
 const toolNames = ['search', 'node', 'callers', 'callees', 'usages', 'impact', 'type_hierarchy', 'implementations', 'circular_deps', 'dead_code', 'explore', 'status', 'file_dependencies'];
-const tRows = [['corpus', 'figure', 'codeindex', withPeer ? 'peer' : '', withPeer ? 'ours/peer' : '']];
+// One column per backend; the ratio to the peer is taken on the serving backend's p95.
+const bn = backends.map((b) => b.name);
+const tRows = [['corpus', 'figure', ...bn.map((b) => `codeindex ${b}`), withPeer ? 'peer' : '', withPeer ? `ours/peer (${servingBackend.name})` : '']];
+const blank = bn.map(() => '');
+const only = (v) => bn.map((b) => (b === servingBackend.name ? v : ''));
 for (const [name, r] of Object.entries(results.corpora)) {
   if (!r.init) continue;
-  tRows.push([name, 'initialize cold, direct ms', r.init.directMs, r.peerInit?.directMs, ratio(r.init.directMs, r.peerInit?.directMs)]);
-  tRows.push([name, 'initialize cold, proxy (spawns daemon) ms', r.init.proxyNoDaemonMs ?? r.init.proxyError, '', '']);
-  tRows.push([name, 'initialize cold, proxy (daemon up) ms', r.init.proxyDaemonRunningMs, '', '']);
-  tRows.push([name, 'edit -> visible in search ms', r.editToVisibleMs, r.peerEditToVisibleMs, ratio(r.editToVisibleMs, r.peerEditToVisibleMs)]);
+  tRows.push([name, 'initialize cold, direct ms', ...only(r.init.directMs), r.peerInit?.directMs, ratio(r.init.directMs, r.peerInit?.directMs)]);
+  tRows.push([name, 'initialize cold, proxy (spawns daemon) ms', ...only(r.init.proxyNoDaemonMs ?? r.init.proxyError), '', '']);
+  tRows.push([name, 'initialize cold, proxy (daemon up) ms', ...only(r.init.proxyDaemonRunningMs), '', '']);
+  const ev = r.editToVisibleMs ?? {};
+  tRows.push([name, 'edit -> visible in search ms', ...bn.map((b) => ev[b]), r.peerEditToVisibleMs, ratio(ev[servingBackend.name], r.peerEditToVisibleMs)]);
   for (const t of toolNames) {
-    const o = r.tools?.[t], p = r.peerTools?.[t];
-    if (!o) continue;
-    tRows.push([name, `${t} p50/p95 ms`, `${o.p50}/${o.p95}`, p ? `${p.p50}/${p.p95}` : '', p ? ratio(o.p95, p.p95) : '']);
+    const os = bn.map((b) => r.tools?.[b]?.[t]), p = r.peerTools?.[t];
+    if (!os.some(Boolean)) continue;
+    const mine = r.tools?.[servingBackend.name]?.[t];
+    tRows.push([name, `${t} p50/p95 ms`, ...os.map((o) => (o ? `${o.p50}/${o.p95}` : '')), p ? `${p.p50}/${p.p95}` : '', p && mine ? ratio(mine.p95, p.p95) : '']);
   }
   const tc = r.threeClients;
-  if (tc && !tc.error && tc.search) for (const k of ['search', 'node', 'status']) tRows.push([name, `3 clients (1 exploring): ${k} p50/p95 ms`, `${tc[k].p50}/${tc[k].p95}`, '', '']);
-  else if (tc) tRows.push([name, '3 clients', JSON.stringify(tc).slice(0, 120), '', '']);
+  if (tc && !tc.error && tc.search) for (const k of ['search', 'node', 'status']) tRows.push([name, `3 clients (1 exploring): ${k} p50/p95 ms`, ...only(`${tc[k].p50}/${tc[k].p95}`), '', '']);
+  else if (tc) tRows.push([name, '3 clients', JSON.stringify(tc).slice(0, 120), ...blank.slice(1), '', '']);
 }
 if (tRows.length > 1) { console.log('\nServing (warm caches, 1 client unless said; ratio on p95)'); table(tRows); }
 if (results.quality) { const { printQuality } = await import('./quality/run.mjs'); console.log('\nGraph quality'); printQuality(results.quality); }

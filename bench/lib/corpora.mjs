@@ -1,8 +1,8 @@
 // The corpora of BENCH.md: downloaded once into the git-ignored .cache/corpora (npm pack) or
 // installed with apt, then copied into a scratch folder per run so an index never lands in the cache.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, dirname, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 
 export const root = dirname(dirname(dirname(new URL(import.meta.url).pathname)));
@@ -14,11 +14,41 @@ export const CORPORA = {
   effect: { npm: 'effect@3.10.0', dir: 'src', edit: 'Option.ts' },
   django: { path: '/usr/lib/python3/dist-packages/django', apt: 'python3-django', edit: 'utils/text.py' },
   go: { path: '/usr/share/go-1.19/src', apt: 'golang-1.19-src', edit: 'strings/strings.go' },
+  // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
+  // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
+  npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
 };
+
+/** Copies the first `n` source files of node_modules (sorted walk) into dest; nested node_modules/ become nm/. */
+export function pickNodeModules(n, dest = join(cache, `npm${n / 1000}k`)) {
+  if (existsSync(join(dest, '.complete'))) return dest;
+  rmSync(dest, { recursive: true, force: true });
+  const picked = [];
+  const walk = (d) => {
+    if (picked.length >= n) return;
+    let entries;
+    try { entries = readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)); } catch { return; }
+    for (const e of entries) {
+      if (picked.length >= n) return;
+      const p = join(d, e.name);
+      if (e.isDirectory()) { if (!e.name.startsWith('.')) walk(p); }
+      else if (/\.(js|ts)$/.test(e.name) && !e.name.endsWith('.d.ts') && !e.name.endsWith('.min.js') && statSync(p).size <= 65536) picked.push(p);
+    }
+  };
+  walk(join(root, 'node_modules'));
+  for (const p of picked) {
+    const to = join(dest, relative(join(root, 'node_modules'), p).replace(/(^|\/)node_modules\//g, '$1nm/'));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(p, to);
+  }
+  writeFileSync(join(dest, '.complete'), `${picked.length}\n`);
+  return dest;
+}
 
 export function corpusDir(name) {
   const c = CORPORA[name];
   if (!c) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
+  if (c.local) return c.local();
   if (c.path) {
     if (!existsSync(c.path)) {
       console.error(`installing ${c.apt} (apt) for the ${name} corpus...`);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { search, SEARCH_MAX_LIMIT, clampLimit } from '../../src/server/graph/search';
 import { splitWords, splitWordsUnicode, editDistance, queryTerms } from '../../src/server/graph/words';
 import { shopIndex, TestIndex } from './graph-fixture';
+import { NameTable } from '../../src/server/graph/names';
 
 describe('graph: words', () => {
   it('splits camelCase, PascalCase, acronyms, snake_case and digits', () => {
@@ -99,6 +100,30 @@ describe('graph: search ranking', () => {
     for (const q of ['save', 'repository', 'price', 'item', 'serializeItme', 'total price', 'Repo']) {
       for (const n of [1, 2, 3, 5]) assert.deepEqual(ids(q, n), ids(q, 100).slice(0, n), `${q} limit ${n}`);
     }
+  });
+
+  it('keeps a name table in name order with word lists and rank order, rebuilt when the index changes', () => {
+    const nt = NameTable.of(t.graph);
+    const count = Number(t.graph.store.prepare('SELECT count(*) AS c FROM nodes').get<{ c: number }>()!.c);
+    assert.equal(nt.size, count);
+    for (let i = 1; i < nt.size; i++) assert.ok(nt.lower[i - 1] <= nt.lower[i], `sorted at ${i}`);
+    const byWords = nt.withWords(['total', 'price'], false).map((p) => nt.names[p]);
+    assert.deepEqual(byWords, ['compute_total_price']);
+    assert.ok(nt.withWords(['tot', 'pri'], true).map((p) => nt.names[p]).includes('compute_total_price'));
+    const central = nt.mostCentral([...nt.ids.keys()], 3);
+    assert.ok(nt.rank[central[0]] >= nt.rank[central[1]] && nt.rank[central[1]] >= nt.rank[central[2]]);
+    assert.equal(nt.ids[nt.pos(nt.ids[5])], nt.ids[5]);
+    // a new symbol (and a name with the column separator in it) is there after the next refresh
+    const fileId = Number(t.graph.store.prepare('SELECT id FROM files LIMIT 1').get<{ id: number }>()!.id);
+    t.graph.store.prepare(`INSERT INTO nodes(uid, name, name_lower, kind, qualified_name, file_id, start_line, end_line, signature, docstring, visibility, is_async, is_exported, rank)
+      VALUES (?, ?, ?, 'function', ?, ?, 1, 1, '', '', 'public', 0, 0, 0)`).run('x::odd\x1fname', 'odd\x1fname', 'odd\x1fname', 'odd\x1fname', fileId);
+    t.graph.refresh();
+    const after = NameTable.of(t.graph);
+    assert.notEqual(after, nt);
+    assert.equal(after.size, count + 1);
+    assert.ok(after.names.includes('odd\x1fname'));
+    t.graph.store.prepare('DELETE FROM nodes WHERE uid = ?').run('x::odd\x1fname');
+    t.graph.refresh();
   });
 
   it('applies the limit (default 20, clamped to the max) and explains empty results', () => {
