@@ -50,6 +50,7 @@ export class SyncLockedError extends Error {}
 /** Files at most this many go through the main thread: a worker costs more than it saves. */
 const INLINE_PARSE_MAX = 16;
 const WRITE_BATCH = 200;
+const PRELOAD_MIN_FILES = 100;
 
 /** Main-thread work between event-loop turns in the resolve phase (a daemon serving tools
  *  runs the sync on its main thread; one unbroken resolve of 3,000 files took seconds). */
@@ -166,7 +167,9 @@ export class Indexer {
     };
     try {
       let batch: ParseResult[] = [];
+      let writeMs = 0;
       const writeBatch = (b: ParseResult[]) => {
+          const w0 = Date.now();
           for (const r of b) {
             const known = db.files.get(r.path);
             if (r.skipped === 'unchanged' && known) { db.touchFile(known.id, mtimes.get(r.path) ?? 0); continue; }
@@ -188,6 +191,7 @@ export class Indexer {
             pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs, hash: r.hash });
             parsed++;
           }
+          writeMs += Date.now() - w0;
       };
       let done = 0;
       for await (const chunk of results(this.root)) {
@@ -200,7 +204,7 @@ export class Indexer {
           this.store.transaction(() => writeBatch(b));
         }
       }
-      log(`parse+write: ${parsed} files (${Date.now() - t0} ms)`);
+      log(`parse+write: ${parsed} files (${Date.now() - t0} ms, ${writeMs} ms of it writing)`);
       // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js),
       // yielding to the event loop every few tens of ms so a serving process stays responsive
       progress({ phase: 'resolve', done: 0, total: pending.length });
@@ -270,7 +274,9 @@ export class Indexer {
     log(`resolve: imports ${Date.now() - t0} ms`);
     // dangling import edges into deleted files
     s.prepare("DELETE FROM edges WHERE kind = 'imports' AND dst IS NULL").run();
-    db.resetCaches();
+    // many files to resolve: read the graph in bulk once; a few: look up what they need
+    if (full || pending.length > PRELOAD_MIN_FILES) db.preload();
+    else db.resetCaches();
 
     // references of the changed files: heritage first, so member lookups through supertypes work
     const resolver = new Resolver(db);
