@@ -211,6 +211,11 @@ async function threeClients(dir, syms) {
   try {
     for (const c of cs) await c.initialize();
     await cs[0].call('codeindex_status', {}, 60000);
+    // warm caches, as for one client: a first pass of every call (the daemon's reader threads build their own)
+    for (const c of cs) for (const s of syms.slice(0, 2)) {
+      await c.call('codeindex_search', { query: s.name }, 60000); await c.call('codeindex_node', { symbol: s.name }, 60000);
+      await c.call('codeindex_explore', { query: `how does ${s.name} work` }, 60000);
+    }
     let stop = false;
     const heavy = (async () => { let i = 0; while (!stop) await cs[0].call('codeindex_explore', { query: `how does ${syms[i++ % syms.length].name} work` }, 120000).catch(() => {}); })();
     const cheap = { search: [], node: [], status: [] };

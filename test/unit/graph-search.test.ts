@@ -3,6 +3,7 @@ import { search, SEARCH_MAX_LIMIT, clampLimit } from '../../src/server/graph/sea
 import { splitWords, splitWordsUnicode, editDistance, queryTerms } from '../../src/server/graph/words';
 import { shopIndex, TestIndex } from './graph-fixture';
 import { NameTable } from '../../src/server/graph/names';
+import { Graph } from '../../src/server/graph/graph';
 
 describe('graph: words', () => {
   it('splits camelCase, PascalCase, acronyms, snake_case and digits', () => {
@@ -124,6 +125,36 @@ describe('graph: search ranking', () => {
     assert.ok(after.names.includes('odd\x1fname'));
     t.graph.store.prepare('DELETE FROM nodes WHERE uid = ?').run('x::odd\x1fname');
     t.graph.refresh();
+  });
+
+  it('updates the name table from the last one after a file is re-indexed, equal to a fresh build', () => {
+    const g = t.graph;
+    const before = NameTable.of(g);
+    const file = g.store.prepare(`SELECT id, path FROM files WHERE path = 'src/model.ts'`).get<{ id: number; path: string }>()!;
+    const gone = g.store.prepare(`SELECT id FROM nodes WHERE file_id = ? AND kind <> 'file' ORDER BY id LIMIT 1`).get<{ id: number }>(Number(file.id))!;
+    // what a sync of one file does: its nodes replaced, its stamp renewed, ranks elsewhere changed
+    g.store.transaction(() => {
+      g.store.prepare('DELETE FROM nodes WHERE id = ?').run(Number(gone.id));
+      g.store.prepare(`INSERT INTO nodes(uid, name, name_lower, kind, qualified_name, file_id, start_line, end_line, signature, docstring, visibility, is_async, is_exported, rank)
+        VALUES ('src/model.ts::brandNewHelper', 'brandNewHelper', 'brandnewhelper', 'function', 'brandNewHelper', ?, 1, 1, '', '', 'public', 0, 0, 0)`).run(Number(file.id));
+      g.store.prepare('UPDATE files SET indexed_at = indexed_at + 1000 WHERE id = ?').run(Number(file.id));
+      g.store.prepare(`UPDATE nodes SET rank = rank + 7 WHERE uid = 'src/repository.ts::Repository'`).run();
+    });
+    g.refresh();
+    const updated = NameTable.of(g);
+    assert.notEqual(updated, before);
+    assert.ok(updated.updated, 'made from the previous table, not rebuilt');
+    assert.equal(updated.pos(Number(gone.id)), -1);
+    assert.ok(updated.names.includes('brandNewHelper'));
+    const fresh = NameTable.of(new Graph(g.store, g.root));
+    assert.ok(!fresh.updated);
+    assert.deepEqual([...updated.ids], [...fresh.ids]);
+    assert.deepEqual(updated.names, fresh.names);
+    assert.deepEqual([...updated.rank], [...fresh.rank]);
+    assert.deepEqual([...updated.byRank], [...fresh.byRank]);
+    assert.deepEqual(updated.distinct, fresh.distinct);
+    for (const w of fresh.words) assert.deepEqual(updated.withWords([w], false).sort((a, b) => a - b), fresh.withWords([w], false).sort((a, b) => a - b), w);
+    assert.equal(search(g, 'brandNewHelper').results[0].id, 'src/model.ts::brandNewHelper');
   });
 
   it('applies the limit (default 20, clamped to the max) and explains empty results', () => {

@@ -8,6 +8,8 @@ export class Graph {
   private reloads = 0;
   private version = '';
   private readonly caches = new Map<string, unknown>();
+  /** The last value computed under each key, whatever the version (see latest()). */
+  private readonly last = new Map<string, unknown>();
 
   constructor(readonly store: Store, readonly root: string) {}
 
@@ -26,6 +28,12 @@ export class Graph {
     if (this.caches.has(key)) return this.caches.get(key) as T;
     const v = compute();
     this.caches.set(key, v);
+    this.last.set(key, v);
     return v;
+  }
+
+  /** The value last computed under `key`, possibly for an older version: a base to update from. */
+  latest<T>(key: string): T | undefined {
+    return this.last.get(key) as T | undefined;
   }
 }

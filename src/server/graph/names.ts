@@ -4,6 +4,9 @@
 import type { Store } from '../store/store';
 import type { Graph } from './graph';
 import { splitWords } from './words';
+import { debug } from '../log';
+
+const log = debug('graph');
 
 interface Columns { ids: number[]; names: string[]; kinds: string[]; ranks: number[]; files: number[]; parents: number[] }
 
@@ -13,23 +16,71 @@ const US = '\x1f'; // ASCII unit separator: never part of an identifier
  * The node columns the table needs, each as one concatenated string: one row for the whole table
  * instead of one per node (sql.js builds an object per row: ~90 ms for 28k nodes, against a few ms).
  */
-function loadColumns(store: Store): Columns {
+function loadColumns(store: Store, fileIds?: number[]): Columns {
   const r = store.prepare(`SELECT count(*) AS n, group_concat(id) AS ids, group_concat(name, char(31)) AS names,
       group_concat(kind, char(31)) AS kinds, group_concat(rank) AS ranks, group_concat(file_id) AS files,
       group_concat(ifnull(parent_id, -1)) AS parents
-    FROM (SELECT id, name, kind, rank, file_id, parent_id FROM nodes ORDER BY name_lower, id)`)
-    .get<{ n: number; ids: string; names: string; kinds: string; ranks: string; files: string; parents: string }>();
+    FROM (SELECT id, name, kind, rank, file_id, parent_id FROM nodes ${fileFilter(fileIds)} ORDER BY name_lower, id)`)
+    .get<{ n: number; ids: string; names: string; kinds: string; ranks: string; files: string; parents: string }>(...(fileIds ?? []));
   const n = Number(r?.n ?? 0);
   if (!r || !n) return { ids: [], names: [], kinds: [], ranks: [], files: [], parents: [] };
   const nums = (x: string) => String(x).split(',').map(Number);
   const c = { ids: nums(r.ids), names: String(r.names).split(US), kinds: String(r.kinds).split(US), ranks: nums(r.ranks), files: nums(r.files), parents: nums(r.parents) };
   if (Object.values(c).every((col) => col.length === n)) return c;
   // A name with the separator in it (not an identifier, but an index may hold anything): row by row.
-  const rows = store.prepare('SELECT id, name, kind, rank, file_id, parent_id FROM nodes').all<{ id: number; name: string; kind: string; rank: number; file_id: number; parent_id: number | null }>();
+  const rows = store.prepare(`SELECT id, name, kind, rank, file_id, parent_id FROM nodes ${fileFilter(fileIds)}`)
+    .all<{ id: number; name: string; kind: string; rank: number; file_id: number; parent_id: number | null }>(...(fileIds ?? []));
   return {
     ids: rows.map((x) => Number(x.id)), names: rows.map((x) => String(x.name)), kinds: rows.map((x) => String(x.kind)),
     ranks: rows.map((x) => Number(x.rank)), files: rows.map((x) => Number(x.file_id)), parents: rows.map((x) => (x.parent_id === null ? -1 : Number(x.parent_id))),
   };
+}
+
+const fileFilter = (ids?: number[]) => (ids ? `WHERE file_id IN (${ids.map(() => '?').join(',')})` : '');
+
+/** Files updated from the previous table at most; more is a rebuild. */
+const MAX_UPDATED_FILES = 64;
+
+interface Parts {
+  ids: Int32Array; names: string[]; lower: string[]; kinds: string[]; rank: Float64Array;
+  fileIds: Int32Array; parents: Int32Array; wordPos: Map<string, number[]>; words?: string[];
+}
+
+/** Each file's indexed_at: a file re-indexed since the last table has another stamp. */
+function fileStamps(store: Store): Map<number, number> {
+  const r = store.prepare('SELECT group_concat(id) AS ids, group_concat(indexed_at) AS ats FROM files').get<{ ids: string | null; ats: string | null }>();
+  const out = new Map<number, number>();
+  if (!r?.ids) return out;
+  const ids = String(r.ids).split(','), ats = String(r.ats).split(',');
+  for (let i = 0; i < ids.length; i++) out.set(Number(ids[i]), Number(ats[i]));
+  return out;
+}
+
+/** Every non-zero rank by node id. */
+function rankById(store: Store): Map<number, number> {
+  const r = store.prepare('SELECT group_concat(id) AS ids, group_concat(rank) AS ranks FROM nodes WHERE rank <> 0').get<{ ids: string | null; ranks: string | null }>();
+  const out = new Map<number, number>();
+  if (!r?.ids) return out;
+  const ids = String(r.ids).split(','), ranks = String(r.ranks).split(',');
+  for (let i = 0; i < ids.length; i++) out.set(Number(ids[i]), Number(ranks[i]));
+  return out;
+}
+
+/** Row order by lower-case name then id, as JS compares strings (binary search needs JS order;
+ *  the store's ORDER BY compares UTF-8 bytes, which differs for rare characters: then sort here). */
+function sortedOrder(lowers: string[], ids: number[]): number[] {
+  const order = Array.from({ length: lowers.length }, (_, i) => i);
+  const before = (a: number, b: number) => (lowers[a] < lowers[b] ? -1 : lowers[a] > lowers[b] ? 1 : ids[a] - ids[b]);
+  for (let i = 1; i < order.length; i++) if (before(i - 1, i) > 0) return order.sort(before);
+  return order;
+}
+
+function addWords(wordPos: Map<string, number[]>, name: string, i: number): void {
+  for (const w of splitWords(name)) {
+    const list = wordPos.get(w);
+    if (!list) wordPos.set(w, [i]);
+    else if (list[list.length - 1] !== i) list.push(i); // a word twice in one name counts once
+  }
 }
 
 /** Every file's path by id, once per database version. */
@@ -51,64 +102,137 @@ export class NameTable {
   /** Each distinct lower-case name once, sorted (typo matching scans these). */
   readonly distinct: string[];
   /** The camelCase / snake_case words of the names: word -> positions (ascending), and the words sorted. */
-  private readonly wordPos = new Map<string, number[]>();
+  private readonly wordPos: Map<string, number[]>;
   readonly words: string[];
   /** Positions from the most central (highest rank) down; rankOrder[p] is p's index in it. */
   readonly byRank: Int32Array;
   readonly rankOrder: Int32Array;
   private readonly posOf: Int32Array; // node id -> position, -1 for none
 
-  private constructor(c: Columns) {
-    const n = c.ids.length;
-    const kinds = new Map<string, string>(); // one string per kind, not one per row
-    const lowers = c.names.map((x) => x.toLowerCase());
-    // The store sends them by name_lower, id; SQLite orders UTF-8 bytes and JS UTF-16 units, which
-    // differ for rare characters: then sort here, binary search needs JS order.
-    let order = Array.from({ length: n }, (_, i) => i);
-    const before = (a: number, b: number) => (lowers[a] < lowers[b] ? -1 : lowers[a] > lowers[b] ? 1 : c.ids[a] - c.ids[b]);
-    for (let i = 1; i < n; i++) if (before(i - 1, i) > 0) { order = order.sort(before); break; }
-    this.ids = new Int32Array(n);
-    this.rank = new Float64Array(n);
-    this.fileIds = new Int32Array(n);
-    this.parents = new Int32Array(n);
-    this.names = new Array<string>(n);
-    this.lower = new Array<string>(n);
-    this.kinds = new Array<string>(n);
+  /** `updated`: made from the previous table by replacing changed files' symbols (else built). */
+  private constructor(p: Parts, readonly stamps: Map<number, number>, readonly updated = false) {
+    const n = p.ids.length;
+    this.ids = p.ids; this.names = p.names; this.lower = p.lower; this.kinds = p.kinds; this.rank = p.rank;
+    this.fileIds = p.fileIds; this.parents = p.parents; this.wordPos = p.wordPos;
+    this.words = p.words ?? [...p.wordPos.keys()].sort();
     this.distinct = [];
-    let maxRank = 0;
-    let maxId = 0;
-    for (const id of c.ids) if (id > maxId) maxId = id;
-    this.posOf = new Int32Array(maxId + 1).fill(-1);
+    let maxRank = 0, maxId = 0;
     for (let i = 0; i < n; i++) {
-      const j = order[i];
-      const name = c.names[j], l = lowers[j];
-      this.ids[i] = c.ids[j];
-      this.names[i] = name;
-      this.lower[i] = l === name ? name : l;
-      const k = c.kinds[j];
-      if (!kinds.has(k)) kinds.set(k, k);
-      this.kinds[i] = kinds.get(k)!;
-      this.rank[i] = c.ranks[j] || 0;
-      this.fileIds[i] = c.files[j];
-      this.parents[i] = c.parents[j];
+      if (this.ids[i] > maxId) maxId = this.ids[i];
       if (this.rank[i] > maxRank) maxRank = this.rank[i];
-      if (i === 0 || this.lower[i - 1] !== l) this.distinct.push(this.lower[i]);
-      this.posOf[this.ids[i]] = i;
-      for (const w of splitWords(name)) {
-        const list = this.wordPos.get(w);
-        if (!list) this.wordPos.set(w, [i]);
-        else if (list[list.length - 1] !== i) list.push(i); // a word twice in one name counts once
-      }
+      if (i === 0 || this.lower[i - 1] !== this.lower[i]) this.distinct.push(this.lower[i]);
     }
+    this.posOf = new Int32Array(maxId + 1).fill(-1);
+    for (let i = 0; i < n; i++) this.posOf[this.ids[i]] = i;
     this.maxRank = maxRank;
-    this.words = [...this.wordPos.keys()].sort();
     this.byRank = byRankDesc(this.rank, maxRank);
     this.rankOrder = new Int32Array(n);
     for (let i = 0; i < n; i++) this.rankOrder[this.byRank[i]] = i;
   }
 
+  /** The table of the graph's current version: updated from the last one when few files changed. */
   static of(g: Graph): NameTable {
-    return g.cached('nameTable', () => new NameTable(loadColumns(g.store)));
+    return g.cached('nameTable', () => {
+      const t0 = performance.now();
+      const stamps = fileStamps(g.store);
+      const prev = g.latest<NameTable>('nameTable');
+      const t = (prev && NameTable.update(prev, g.store, stamps)) || NameTable.build(g.store, stamps);
+      log(`name table: ${t.size} names, ${t.updated ? 'updated' : 'built'} in ${(performance.now() - t0).toFixed(0)} ms`);
+      return t;
+    });
+  }
+
+  private static build(store: Store, stamps: Map<number, number>): NameTable {
+    const c = loadColumns(store);
+    const n = c.ids.length;
+    const lowers = c.names.map((x) => x.toLowerCase());
+    const order = sortedOrder(lowers, c.ids);
+    const kinds = new Map<string, string>(); // one string per kind, not one per row
+    const p: Parts = {
+      ids: new Int32Array(n), names: new Array<string>(n), lower: new Array<string>(n), kinds: new Array<string>(n),
+      rank: new Float64Array(n), fileIds: new Int32Array(n), parents: new Int32Array(n), wordPos: new Map(),
+    };
+    for (let i = 0; i < n; i++) {
+      const j = order[i];
+      const name = c.names[j], l = lowers[j];
+      p.ids[i] = c.ids[j];
+      p.names[i] = name;
+      p.lower[i] = l === name ? name : l;
+      const k = c.kinds[j];
+      if (!kinds.has(k)) kinds.set(k, k);
+      p.kinds[i] = kinds.get(k)!;
+      p.rank[i] = c.ranks[j] || 0;
+      p.fileIds[i] = c.files[j];
+      p.parents[i] = c.parents[j];
+      addWords(p.wordPos, name, i);
+    }
+    return new NameTable(p, stamps);
+  }
+
+  /**
+   * The previous table with the symbols of changed, added and removed files replaced, and every
+   * rank re-read (a sync changes the in-degrees of what the edited file uses). After an edit this
+   * reads a file's nodes instead of all of them. Undefined when too much changed or when the
+   * result does not add up to the store's node count (then the caller builds from scratch).
+   */
+  private static update(prev: NameTable, store: Store, stamps: Map<number, number>): NameTable | undefined {
+    const gone = new Set<number>();
+    const changed: number[] = [];
+    for (const [id, at] of stamps) if (prev.stamps.get(id) !== at) { changed.push(id); gone.add(id); }
+    for (const id of prev.stamps.keys()) if (!stamps.has(id)) gone.add(id);
+    if (gone.size > MAX_UPDATED_FILES) return undefined;
+    const c = changed.length ? loadColumns(store, changed) : { ids: [], names: [], kinds: [], ranks: [], files: [], parents: [] };
+    const lowers = c.names.map((x) => x.toLowerCase());
+    const order = sortedOrder(lowers, c.ids);
+    const keep: number[] = [];
+    for (let i = 0; i < prev.size; i++) if (!gone.has(prev.fileIds[i])) keep.push(i);
+    const n = keep.length + c.ids.length;
+    const total = Number(store.prepare('SELECT count(*) AS n FROM nodes').get<{ n: number }>()?.n ?? -1);
+    if (n !== total) return undefined;
+    const ranks = rankById(store);
+    const p: Parts = {
+      ids: new Int32Array(n), names: new Array<string>(n), lower: new Array<string>(n), kinds: new Array<string>(n),
+      rank: new Float64Array(n), fileIds: new Int32Array(n), parents: new Int32Array(n), wordPos: new Map(),
+    };
+    const newPos = new Int32Array(prev.size).fill(-1);
+    // Merge the kept rows (in order) with the fresh ones (sorted the same way).
+    let a = 0, b = 0;
+    const freshFirst = (i: number, j: number) => {
+      const l = lowers[j], m = prev.lower[i];
+      return l < m || (l === m && c.ids[j] < prev.ids[i]);
+    };
+    const fresh: number[] = []; // positions of the fresh rows in the new table
+    for (let q = 0; q < n; q++) {
+      if (b < order.length && (a >= keep.length || freshFirst(keep[a], order[b]))) {
+        const j = order[b++];
+        const name = c.names[j];
+        p.ids[q] = c.ids[j]; p.names[q] = name; p.lower[q] = lowers[j] === name ? name : lowers[j];
+        p.kinds[q] = c.kinds[j]; p.fileIds[q] = c.files[j]; p.parents[q] = c.parents[j];
+        fresh.push(q);
+      } else {
+        const i = keep[a++];
+        p.ids[q] = prev.ids[i]; p.names[q] = prev.names[i]; p.lower[q] = prev.lower[i];
+        p.kinds[q] = prev.kinds[i]; p.fileIds[q] = prev.fileIds[i]; p.parents[q] = prev.parents[i];
+        newPos[i] = q;
+      }
+      p.rank[q] = ranks.get(p.ids[q]) ?? 0;
+    }
+    // Word lists: the kept positions moved, the fresh names are split. A word nobody has any more
+    // keeps an empty list, so the sorted word list stays valid.
+    let newWord = false;
+    for (const [w, list] of prev.wordPos) {
+      const moved: number[] = [];
+      for (const i of list) { const q = newPos[i]; if (q >= 0) moved.push(q); }
+      p.wordPos.set(w, moved);
+    }
+    for (const q of fresh) {
+      for (const w of new Set(splitWords(p.names[q]))) {
+        const list = p.wordPos.get(w);
+        if (list) list.push(q); else { p.wordPos.set(w, [q]); newWord = true; }
+      }
+    }
+    if (!newWord) p.words = prev.words;
+    return new NameTable(p, stamps, true);
   }
 
   get size(): number { return this.ids.length; }
