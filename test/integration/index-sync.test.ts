@@ -32,6 +32,11 @@ describe('index: incremental sync', function () {
     const s = await ix.sync();
     assert.equal(s.parsed, 0);
     assert.equal(s.files, 2);
+    // the summary derives its counts: they must equal the counted rows
+    const n = (sql: string) => ix.store.prepare(sql).get<{ n: number }>()!.n;
+    assert.equal(s.nodes, n("SELECT count(*) AS n FROM nodes WHERE kind != 'file'"));
+    assert.equal(s.edges, n("SELECT count(*) AS n FROM edges WHERE kind != 'contains'"));
+    assert.ok(s.nodes > 0 && s.edges > 0);
   });
 
   it('an added file that an import named resolves the old unresolved call', async () => {

@@ -367,12 +367,16 @@ export class Indexer {
     const s = this.store;
     const count = (sql: string) => s.prepare(sql).get<{ n: number }>()!.n;
     const languages: Record<string, number> = {};
-    for (const r of s.prepare('SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language').all<{ language: string; n: number }>()) languages[r.language] = r.n;
+    let files = 0;
+    for (const r of s.prepare('SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language').all<{ language: string; n: number }>()) { languages[r.language] = r.n; files += r.n; }
+    // Plain count(*)s read the smallest index; a WHERE on kind read whole tables (25 ms of a
+    // one-file sync on 3,000 files). Every file has one file node, every symbol one contains edge.
+    const symbols = count('SELECT count(*) AS n FROM nodes') - files;
     return {
-      files: count('SELECT count(*) AS n FROM files'),
+      files,
       parsed, deleted,
-      nodes: count("SELECT count(*) AS n FROM nodes WHERE kind != 'file'"),
-      edges: count("SELECT count(*) AS n FROM edges WHERE kind != 'contains'"),
+      nodes: symbols,
+      edges: count('SELECT count(*) AS n FROM edges') - symbols,
       languages, skippedTooLarge, full, ms: Date.now() - t0,
     };
   }
