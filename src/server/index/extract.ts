@@ -9,7 +9,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam,
 }
 
 interface Role { role: R; kind?: string }
@@ -24,7 +24,8 @@ const FIXED: Record<string, R> = {
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
-  noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
+  'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -57,6 +58,7 @@ export interface CompiledLanguage {
   accessLabels: Set<string>;
   methodParents: Set<string>;
   constructorNames: Set<string>;
+  receiverParams: Set<string>;
 }
 
 const DEFAULT_VISIBILITY_WORDS: Record<string, string> = {
@@ -85,6 +87,7 @@ export function compileLanguage(spec: LanguageSpec, language: Language, query: Q
     accessLabels: new Set(spec.accessLabels?.types ?? []),
     methodParents: new Set(spec.methodParents ?? ['class', 'struct', 'interface', 'trait', 'enum']),
     constructorNames: new Set(spec.constructorNames ?? []),
+    receiverParams: new Set(spec.receiverParams ?? []),
   };
 }
 
@@ -135,7 +138,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
   const exportAliases: { local: string; exported: string }[] = [];
   const injections: Injection[] = [];
   let packageName: string | undefined;
-  const bindingRecs: { pos: number; name: string; type: string }[] = [];
+  const bindingRecs: BindingRec[] = [];
 
   for (const m of matches ?? lang.query.matches(root)) {
     let main: Node | undefined, mainRole = R.Ignore, kind = '';
@@ -146,6 +149,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, returns = false;
+    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -175,13 +179,16 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
         case R.BindingName: bindName = c.node; break;
         case R.BindingType: bindType = c.node; break;
         case R.BindingReturns: bindName = c.node; returns = true; break;
+        case R.BindingValue: bindValue = c.node; break;
+        case R.BindingCallee: bindCallee = c.node; break;
+        case R.BindingArg: bindArg = c.node; break;
+        case R.BindingParam: bindParam = c.node; break;
         default: break;
       }
     }
-    if (bind && bindName && bindType) {
-      const type = bareTypeName(text(source, bindType));
-      // a return type is the binding '()' of the function itself (its name node is inside it)
-      if (type) bindingRecs.push({ pos: returns ? bindName.startIndex : bind.startIndex, name: returns ? '()' : text(source, bindName), type });
+    if (bind) {
+      const rec = bindingOf(lang, source, bind, bindName, bindType, returns, bindValue, bindCallee, bindArg, bindParam);
+      if (rec) bindingRecs.push(rec);
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {
@@ -331,7 +338,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     // a field's type belongs to its class: `this.repo` is looked up there
     let scope = lexicalSymbol(stack[stack.length - 1]);
     if (scope >= 0 && (symbols[scope].kind === 'field' || symbols[scope].kind === 'property')) scope = symbols[scope].parent;
-    bindings.push({ name: b.name, type: b.type, scope });
+    bindings.push(b.lines ? { name: b.name, type: b.type, scope, lines: b.lines } : { name: b.name, type: b.type, scope });
   }
 
   // ── Imports ──
@@ -361,11 +368,58 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
   return { extraction, injections };
 }
 
-/** `Map<string, Repo>` -> Map, `*pkg.Server` -> Server, `a::b::C<T>` -> C, `List[int]` -> List. */
-export function bareTypeName(t: string): string | undefined {
-  const noArgs = t.replace(/<[^]*$|\[[^]*$|\?$/, '').replace(/^[\s*&]+|[\s*&]+$/g, '');
-  const last = noArgs.split(/\.|::|\\/).pop() ?? '';
-  return /^[A-Za-z_$][\w$]*$/.test(last) ? last : undefined;
+interface BindingRec { pos: number; name: string; type: string; lines?: [number, number] }
+
+/** One binding capture -> {pos, name, type}. The type is a bare type name, or (resolved later,
+ *  in the binding's scope) `=expr`, the type of an initialiser (`const s = make()`), or
+ *  `@i.j callee`, an untyped callback parameter: parameter j of the callback passed as argument
+ *  i of `callee`. A callee declares those as bindings named `(i).j` on itself. */
+function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Node | undefined, typeNode: Node | undefined, returns: boolean,
+  value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined): BindingRec | undefined {
+  if (callee && arg && param && name) {
+    const c = squash(text(source, callee));
+    if (c.length > SIGNATURE_MAX) return undefined;
+    // it holds inside the callback only: the same name elsewhere in the function is another thing
+    return { pos: name.startIndex, name: text(source, name), type: `@${position(lang, arg, undefined)}.${position(lang, param, arg)} ${c}`, lines: [arg.startPosition.row + 1, endLineOf(arg)] };
+  }
+  if (value && name) {
+    const expr = squash(text(source, value));
+    return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}` } : undefined;
+  }
+  if (!typeNode) return undefined;
+  // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing
+  const type = typeName(text(source, typeNode)) ?? '{}';
+  if (arg && param) {
+    // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's
+    if (bind.parent?.type === param.parent?.parent?.type) return undefined;
+    return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${position(lang, param, arg)}`, type };
+  }
+  // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names no local
+  const owner = bind.parent?.parent;
+  if (owner && owner.childForFieldName('parameters')?.equals(bind.parent!) && !owner.childForFieldName('body')) return undefined;
+  // a return type is the binding '()' of the function itself (its name node is inside it)
+  if (name) return { pos: returns ? name.startIndex : bind.startIndex, name: returns ? '()' : text(source, name), type };
+  return undefined;
+}
+
+/** A node's position among its siblings (comments and `this`-like parameters not counted); 0 when
+ *  it is the arrow's single unparenthesised parameter (its parent is the function itself). */
+function position(lang: CompiledLanguage, n: Node, fn: Node | undefined): number {
+  if (fn && n.parent?.equals(fn)) return 0;
+  let i = 0;
+  for (let s = n.previousNamedSibling; s; s = s.previousNamedSibling) {
+    if (lang.comments.has(s.type) || lang.receiverParams.has(s.firstNamedChild?.type ?? '')) continue;
+    i++;
+  }
+  return i;
+}
+
+/** `Map<string, Repo>` -> Map, `*pkg.Server` -> pkg.Server, `a::b::C<T>` -> a.b.C, `List[int]` ->
+ *  List, `A | null` and `A & { x: X }` -> A, `A[]` -> none: the qualifier stays (`ns.T` resolves through the
+ *  namespace `ns`, else as `T`). */
+export function typeName(t: string): string | undefined {
+  const m = /^[\s*&\\]*((?:[A-Za-z_$][\w$]*(?:\.|::|\\))*[A-Za-z_$][\w$]*)\s*(?:$|[<?|&*]|\[(?!\]))/.exec(t);
+  return m?.[1].split(/\.|::|\\/).join('.');
 }
 
 function countErrors(root: Node): number {

@@ -25,7 +25,7 @@ export class GraphDb {
   private byId = new Map<number, NodeRow>();
   private importsCache = new Map<number, ImportRow[]>();
   private ancestorsCache = new Map<number, number[]>();
-  private bindingCache = new Map<string, string | null>();
+  private bindingCache = new Map<string, { type: string; start_line: number | null; end_line: number | null }[]>();
   private ctorCache = new Map<number, number[]>();
   readonly files = new Map<string, FileRow>(); // by path
   readonly filesById = new Map<number, FileRow>();
@@ -178,20 +178,25 @@ export class GraphDb {
 
   insertBindings(fileId: number, fileNodeId: number, nodeIds: number[], bindings: ExtractedBinding[] | undefined): void {
     if (!bindings?.length) return;
-    const st = this.store.prepare('INSERT INTO bindings(file_id, scope_id, name, type) VALUES (?,?,?,?)');
-    for (const b of bindings) st.run(fileId, b.scope >= 0 ? nodeIds[b.scope] : fileNodeId, b.name, b.type);
+    const st = this.store.prepare('INSERT INTO bindings(file_id, scope_id, name, type, start_line, end_line) VALUES (?,?,?,?,?,?)');
+    for (const b of bindings) st.run(fileId, b.scope >= 0 ? nodeIds[b.scope] : fileNodeId, b.name, b.type, b.lines?.[0] ?? null, b.lines?.[1] ?? null);
   }
 
-  /** The declared type of `name` in exactly this scope node, if any; the last one in source
-   *  order wins (an `instanceof` narrowing after the parameter's declared type). */
-  binding(scopeId: number, name: string): string | undefined {
+  /** The declared type of `name` in exactly this scope node, if any, as seen from `line` (a
+   *  callback's parameter holds inside the callback only); the last one in source order wins
+   *  (an `instanceof` narrowing after the parameter's declared type). */
+  binding(scopeId: number, name: string, line?: number): string | undefined {
     const key = `${scopeId}\0${name}`;
-    let t = this.bindingCache.get(key);
-    if (t === undefined) {
-      t = this.store.prepare('SELECT type FROM bindings WHERE scope_id = ? AND name = ? ORDER BY rowid DESC').get<{ type: string }>(scopeId, name)?.type ?? null;
-      this.bindingCache.set(key, t);
+    let rows = this.bindingCache.get(key);
+    if (!rows) {
+      rows = this.store.prepare('SELECT type, start_line, end_line FROM bindings WHERE scope_id = ? AND name = ? ORDER BY rowid DESC')
+        .all<{ type: string; start_line: number | null; end_line: number | null }>(scopeId, name);
+      this.bindingCache.set(key, rows);
     }
-    return t ?? undefined;
+    for (const r of rows) {
+      if (r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) return r.type;
+    }
+    return undefined;
   }
 
   constructorsOf(classId: number): number[] {

@@ -6,6 +6,7 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
+import { ReceiverTypes } from './receiver-type';
 import { RefKind } from './types';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
@@ -16,6 +17,7 @@ export interface RefInput {
   name: string;
   kind: RefKind;
   receiver?: string | null;
+  line?: number; // where it is written: a callback's parameters hold inside the callback only
 }
 
 export interface Resolved {
@@ -80,12 +82,16 @@ export function refKindOfEdge(edgeKind: string): RefKind {
   }
 }
 
-type Hit = { id: number; how: Resolution };
+export type Hit = { id: number; how: Resolution };
 
 export class Resolver {
-  constructor(private readonly db: GraphDb) {}
+  private readonly types: ReceiverTypes;
 
-  private rules(fileId: number): ResolveRules {
+  constructor(private readonly db: GraphDb) {
+    this.types = new ReceiverTypes(this, db);
+  }
+
+  rules(fileId: number): ResolveRules {
     return rulesFor(this.db.filesById.get(fileId)?.language ?? '');
   }
 
@@ -96,7 +102,7 @@ export class Resolver {
   resolve(ref: RefInput): Resolved {
     const hit = ref.receiver
       ? this.resolveMember(ref)
-      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false), ref.kind === 'value' ? null : acceptedKinds(ref.kind));
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
@@ -106,8 +112,10 @@ export class Resolver {
   }
 
   /** A bare name: scopes, file, imports, folder, then (where the language lets names cross files
-   *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. */
-  resolveName(name: string, ref: { src: number; fileId: number }, accept: Set<string>, guess: Set<string> | null): Hit | undefined {
+   *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. A `value`
+   *  name that is a parameter or local of an enclosing function (it has a binding there) is
+   *  that local, and binds to nothing. */
+  resolveName(name: string, ref: { src: number; fileId: number; line?: number }, accept: Set<string>, guess: Set<string> | null, value = false): Hit | undefined {
     const rules = this.rules(ref.fileId);
     const named = this.db.nodesNamed(name).filter((n) => accept.has(n.kind));
     // 1. enclosing scopes, innermost first
@@ -116,6 +124,8 @@ export class Resolver {
       if (!lookInside) continue;
       const own = named.find((n) => n.parent_id === cur!.id);
       if (own) return { id: own.id, how: 'scope' };
+      // (`const f: F = () => f()`: its own name's binding is no local of it)
+      if (value && FUNCLIKE.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
         const inherited = this.memberOfSupertypes(cur.id, name, accept);
         if (inherited) return { id: inherited, how: 'scope' };
@@ -223,42 +233,7 @@ export class Resolver {
     return own?.id ?? this.memberOfSupertypes(containerId, name, accept);
   }
 
-  /** The declared type of a receiver: a typed local/parameter in an enclosing scope, or a typed
-   *  field of the enclosing class (`this.x` / `self.x`, fields declared in constructors too). */
-  private receiverType(ref: RefInput, recv: string, rules: ResolveRules): string | undefined {
-    const dot = recv.indexOf('.');
-    if (dot > 0 && recv.indexOf('.', dot + 1) < 0 && rules.selfNames.includes(recv.slice(0, dot))) {
-      const field = recv.slice(dot + 1);
-      const cls = this.enclosingClass(ref.src);
-      if (!cls) return undefined;
-      return this.db.binding(cls.id, field) ?? this.db.constructorsOf(cls.id).map((c) => this.db.binding(c, field)).find((t) => t !== undefined);
-    }
-    // `f(...).m()`: the declared return type of the function called
-    const call = /^([A-Za-z_$][\w$]*)\(.*\)$/s.exec(recv);
-    if (call) {
-      const fn = this.resolveName(call[1], ref, CALL_PRECISE, null);
-      if (!fn) return undefined;
-      // overloads: any declaration of that name beside it may carry the return type
-      const f = this.db.node(fn.id);
-      const decls = [fn.id, ...this.db.nodesNamed(call[1]).filter((n) => n.id !== fn.id && n.file_id === f?.file_id && n.parent_id === f?.parent_id).map((n) => n.id)];
-      for (const id of decls) {
-        const t = this.db.binding(id, '()');
-        if (t !== undefined) return t;
-      }
-      return undefined;
-    }
-    if (!/^[A-Za-z_$][\w$]*$/.test(recv)) return undefined;
-    for (let cur = this.db.node(ref.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
-      if (cur.kind === 'file') break;
-      if (CLASSLIKE.has(cur.kind) && !rules.implicitMembers) continue; // fields need this./self.
-      const t = this.db.binding(cur.id, recv);
-      if (t !== undefined) return t;
-    }
-    const fileNode = this.db.fileNodeId(ref.fileId);
-    return fileNode === undefined ? undefined : this.db.binding(fileNode, recv);
-  }
-
-  private enclosingClass(src: number): NodeRow | undefined {
+  enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) return cur;
     }
@@ -276,13 +251,13 @@ export class Resolver {
       const hit = rules.superNames.includes(recv) ? this.memberOfSupertypes(cls.id, ref.name, memberAccept) : this.member(cls.id, ref.name, memberAccept);
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
-    // a receiver whose type is declared: `repo.save()` with `repo: Repository`, `this.repo.save()`
-    const type = this.receiverType(ref, recv, rules);
+    // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
+    // `make().run()`, a callback's `subscriber.next()`
+    const type = this.types.of(recv, ref);
     if (type !== undefined) {
-      const container = this.resolveName(type, ref, CONTAINERS, CONTAINERS);
-      if (!container) return undefined; // a type from outside the project: never guess its members
-      const hit = this.member(container.id, ref.name, memberAccept);
-      return hit ? { id: hit, how: container.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
+      if (type === null) return undefined; // a type from outside the project: never guess its members
+      const hit = this.member(type.id, ref.name, memberAccept);
+      return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
     for (const imp of this.db.imports(ref.fileId)) {

@@ -288,7 +288,7 @@ export class Indexer {
         for (const ref of p.refs) {
           if (order(ref) !== pass) continue;
           const src = ref.from >= 0 ? p.nodeIds[ref.from] : p.fileNodeId;
-          const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver });
+          const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver, line: ref.line });
           // Unresolved calls, instantiations and heritage are kept (with the name as written);
           // unresolved plain references are mostly locals and would be two thirds of the db.
           if (res.dst === null && (ref.kind === 'value' || ref.kind === 'type')) continue;
@@ -311,12 +311,12 @@ export class Indexer {
       const byTarget = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
       for (const name of definedNames) for (const r of byTarget.all<{ id: number }>(name)) ids.add(r.id);
       for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
-      const get = s.prepare('SELECT id, src, file_id, kind, target, receiver FROM edges WHERE id = ?');
+      const get = s.prepare('SELECT id, src, file_id, kind, target, receiver, line FROM edges WHERE id = ?');
       for (const id of ids) {
         await slice.yield();
-        const e = get.get<{ id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null }>(id);
+        const e = get.get<{ id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }>(id);
         if (!e || pendingFiles.has(e.file_id) || e.kind === 'imports' || e.kind === 'contains' || e.kind === 'overrides') continue;
-        const ref: RefInput = { src: e.src, fileId: e.file_id, name: e.target, kind: refKindOfEdge(e.kind), receiver: e.receiver };
+        const ref: RefInput = { src: e.src, fileId: e.file_id, name: e.target, kind: refKindOfEdge(e.kind), receiver: e.receiver, line: e.line };
         const res = resolver.resolve(ref);
         db.updateEdge(e.id, res.dst, res.dst === null ? e.kind : res.edgeKind, res.resolution);
         if (res.dst !== null) touched.add(res.dst);

@@ -57,6 +57,8 @@ export interface ExtractedBinding {
   type: string;
   /** Index of the symbol it is declared in (function for params and locals, class for fields), -1 file. */
   scope: number;
+  /** Set when it holds in part of that scope only (a callback's parameters): first and last line. */
+  lines?: [number, number];
 }
 
 export interface FileExtraction {

@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -82,7 +82,9 @@ CREATE TABLE IF NOT EXISTS bindings (       -- typed names: parameters, fields, 
   file_id  INTEGER NOT NULL,
   scope_id INTEGER NOT NULL,                 -- node declaring it (function, class; file node at top level)
   name     TEXT NOT NULL,
-  type     TEXT NOT NULL                     -- bare type name as written
+  type     TEXT NOT NULL,                    -- type name as written, or an expression to type (see receiver-type.ts)
+  start_line INTEGER,                        -- set when it holds in part of the scope only (a callback's parameters)
+  end_line   INTEGER
 );
 CREATE INDEX IF NOT EXISTS bindings_scope ON bindings(scope_id, name);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);

@@ -111,6 +111,9 @@ export interface LanguageSpec {
   methodParents?: NodeKind[];
   /** Method names that are constructors. */
   constructorNames?: string[];
+  /** First children of a parameter that make it no positional one (TS `this: T`): skipped when
+   *  callback parameters are matched by position. */
+  receiverParams?: string[];
   /** A method named like its class is its constructor (C++, Dart). */
   constructorIsClassName?: boolean;
   /** What an import without any captured name binds: the source itself as a namespace
@@ -142,6 +145,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     memberVisibility: { class: 'public', interface: 'public', enum: 'public' },
     exportRule: 'export-statement',
     constructorNames: ['constructor'],
+    receiverParams: ['this'],
   },
   {
     id: 'tsx',
@@ -155,6 +159,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     memberVisibility: { class: 'public', interface: 'public', enum: 'public' },
     exportRule: 'export-statement',
     constructorNames: ['constructor'],
+    receiverParams: ['this'],
   },
   {
     id: 'javascript',

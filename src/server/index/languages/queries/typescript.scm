@@ -51,3 +51,20 @@
 (function_declaration name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
 (function_signature name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
 (method_definition name: (property_identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
+; a local's type from its initialiser, worked out at resolution: `const s = make(); s.run()`
+(variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression)] @binding.value) @binding
+; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
+(formal_parameters [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: (identifier) type: (type_annotation (_) @binding.type)) @binding.param))))
+                    (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: (identifier) type: (type_annotation (_) @binding.type)) @binding.param))))] @binding.arg) @binding
+; an untyped callback parameter takes that type: `operate((source, subscriber) => ...)`, `new Observable((s) => ...)`
+(call_expression function: (_) @binding.callee arguments: (arguments [
+  (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+  (arrow_function parameter: (identifier) @binding.name @binding.param)
+  (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))] @binding.arg)) @binding
+(new_expression constructor: (_) @binding.callee arguments: (arguments [
+  (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+  (arrow_function parameter: (identifier) @binding.name @binding.param)
+  (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))] @binding.arg)) @binding
+; an alias of one named type: members are looked up on that type
+(type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
+(variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding

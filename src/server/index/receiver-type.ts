@@ -1,0 +1,217 @@
+// What a receiver expression (`a`, `this.a.b`, `f(x).g()`, `(x as T)`) is an instance of, worked
+// out from the bindings the extractor recorded: declared types, initialisers (`=expr`), return
+// types (`()`), fields of a known type, and untyped callback parameters (`@i.j callee`: the type
+// the callee declares, as its binding `(i).j`, for parameter j of its callback argument i).
+// Type names are resolved where they were written (the callee's file, not the caller's).
+import type { GraphDb } from './graph-db';
+import type { Hit, Resolver } from './resolve';
+
+export interface Ctx { src: number; fileId: number; line?: number }
+/** A project type's node; null: a type from outside the project (never guess its members);
+ *  undefined: not known. */
+export type TypeHit = Hit | null | undefined;
+
+const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
+const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
+const HOLDERS = new Set(['constant', 'variable']);
+const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
+const IDENT = /^[A-Za-z_$#][\w$]*$/;
+const MAX_DEPTH = 8;
+
+export class ReceiverTypes {
+  private cache = new Map<string, TypeHit>(); // expression at a place
+  private bound = new Map<string, TypeHit>(); // a binding's type text in its scope
+  private depth = 0;
+
+  constructor(private readonly r: Resolver, private readonly db: GraphDb) {}
+
+  of(expr: string, ctx: Ctx): TypeHit {
+    const key = `${ctx.src}\0${ctx.line}\0${expr}`;
+    if (this.cache.has(key)) return this.cache.get(key);
+    if (this.depth >= MAX_DEPTH) return undefined;
+    this.cache.set(key, undefined); // a cycle (`a = a.next()`) reads "not known"
+    this.depth++;
+    try {
+      const t = this.compute(expr.trim().replace(/[!?]+$/, ''), ctx);
+      this.cache.set(key, t);
+      return t;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private compute(e: string, ctx: Ctx): TypeHit {
+    if (e.endsWith(')')) {
+      const open = matchingOpen(e, e.length - 1);
+      if (open === 0) {
+        // `(x as T)` / `(x)`
+        const inner = e.slice(1, -1).trim();
+        const as = inner.lastIndexOf(' as ');
+        if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
+        return this.of(inner, ctx);
+      }
+      if (open < 0) return undefined;
+      const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim());
+      if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
+      const target = this.callee(head, ctx);
+      if (!target) return undefined;
+      // `Foo()` instantiates in languages without `new`
+      if (CLASSLIKE.has(this.db.node(target.id)?.kind ?? '')) return target;
+      return withHow(this.returnType(target.id), target.how);
+    }
+    const m = /(?:^|(\??\.))([A-Za-z_$#][\w$]*)$/.exec(e);
+    if (!m) return undefined;
+    const name = m[2];
+    if (!m[1]) return m.index === 0 ? this.identifier(name, ctx) : undefined;
+    const obj = this.of(e.slice(0, m.index), ctx);
+    if (!obj) return obj;
+    const f = this.field(obj.id, name);
+    return f ? withHow(this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }), obj.how) : undefined;
+  }
+
+  private identifier(name: string, ctx: Ctx): TypeHit {
+    const rules = this.r.rules(ctx.fileId);
+    if (rules.selfNames.includes(name)) {
+      const cls = this.r.enclosingClass(ctx.src);
+      return cls ? { id: cls.id, how: 'exact' } : undefined;
+    }
+    for (let cur = this.db.node(ctx.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+      if (cur.kind === 'file') break;
+      if (CLASSLIKE.has(cur.kind) && !rules.implicitMembers) continue; // fields need this./self.
+      const t = this.db.binding(cur.id, name, ctx.line);
+      if (t !== undefined) return this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
+    }
+    const fileNode = this.db.fileNodeId(ctx.fileId);
+    const t = fileNode === undefined ? undefined : this.db.binding(fileNode, name, ctx.line);
+    if (t !== undefined) return this.typeText(t, { src: fileNode!, fileId: ctx.fileId, line: ctx.line });
+    // a module-level constant or variable, here or imported: its own binding
+    const v = this.r.resolveName(name, ctx, HOLDERS, null, true);
+    const vt = v ? this.db.binding(v.id, name) : undefined;
+    if (vt === undefined) return undefined;
+    return this.typeText(vt, { src: v!.id, fileId: this.db.node(v!.id)!.file_id });
+  }
+
+  /** A binding's type text, in the scope it was declared in. */
+  private typeText(t: string, ctx: Ctx): TypeHit {
+    if (t.startsWith('=')) return this.of(t.slice(1), ctx);
+    const key = `${ctx.src}\0${t}`;
+    if (this.bound.has(key)) return this.bound.get(key);
+    this.bound.set(key, undefined);
+    const r = this.declared(t, ctx);
+    this.bound.set(key, r);
+    return r;
+  }
+
+  private declared(t: string, ctx: Ctx): TypeHit {
+    const cb = /^@(\d+)\.(\d+) (.+)$/s.exec(t);
+    if (!cb) return this.named(t, ctx);
+    const target = this.callee(stripTypeArgs(cb[3].replace(/^new\s+/, '')), ctx);
+    if (!target) return undefined;
+    const node = this.db.node(target.id)!;
+    const decls = CLASSLIKE.has(node.kind) ? this.db.constructorsOf(node.id) : this.overloads(target.id);
+    for (const id of decls) {
+      const pt = this.db.binding(id, `(${cb[1]}).${cb[2]}`);
+      // a type parameter (`(a: A) => B`) tells nothing: unknown, not foreign
+      if (pt !== undefined) return withHow(this.named(pt, { src: id, fileId: this.db.node(id)!.file_id }) ?? undefined, target.how);
+    }
+    return undefined;
+  }
+
+  /** A type name where it was written; `ns.T` through the namespace (import) `ns`. */
+  private named(type: string, ctx: Ctx): TypeHit {
+    const path = /^[A-Za-z_$][\w$.]*/.exec(type.trim())?.[0].split('.').filter(Boolean);
+    if (!path?.length) return null; // a structural type (`{}`): nothing of ours
+    const bare = path[path.length - 1];
+    let hit: Hit | undefined;
+    if (path.length > 1) {
+      const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: bare, kind: 'type', receiver: path.slice(0, -1).join('.'), line: ctx.line });
+      if (res.dst !== null) hit = { id: res.dst, how: res.resolution };
+    }
+    hit ??= this.r.resolveName(bare, ctx, CONTAINERS, CONTAINERS);
+    if (!hit) return null;
+    // an alias of another type (`type E<T> = Executor<T>`): that type
+    const node = this.db.node(hit.id);
+    const aliased = node?.kind === 'type' ? this.db.binding(hit.id, '()') : undefined;
+    return aliased === undefined ? hit : withHow(this.typeText(aliased, { src: hit.id, fileId: node!.file_id }) ?? hit, hit.how);
+  }
+
+  /** What `head(...)` calls: a bare name in scope, or a member through the full resolver. */
+  private callee(head: string, ctx: Ctx): Hit | undefined {
+    if (IDENT.test(head)) return this.r.resolveName(head, ctx, CALLEES, null, true);
+    const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
+    if (!m) return undefined;
+    const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: m[2], kind: 'call', receiver: m[1], line: ctx.line });
+    return res.dst === null ? undefined : { id: res.dst, how: res.resolution };
+  }
+
+  private returnType(fnId: number): TypeHit {
+    for (const id of this.overloads(fnId)) {
+      const t = this.db.binding(id, '()');
+      if (t !== undefined) return this.named(t, { src: id, fileId: this.db.node(id)!.file_id });
+    }
+    return undefined;
+  }
+
+  /** A declaration and the same-named ones beside it (overload signatures). */
+  private overloads(id: number): number[] {
+    const f = this.db.node(id);
+    if (!f) return [];
+    return [id, ...this.db.nodesNamed(f.name).filter((n) => n.id !== id && n.file_id === f.file_id && n.parent_id === f.parent_id).map((n) => n.id)];
+  }
+
+  /** A field's declared type on a type or its supertypes (constructor parameter properties too). */
+  private field(typeId: number, name: string): { type: string; scope: number } | undefined {
+    const seen = new Set<number>();
+    let frontier = [typeId];
+    for (let d = 0; d < 10 && frontier.length; d++) {
+      const next: number[] = [];
+      for (const c of frontier) {
+        if (seen.has(c)) continue;
+        seen.add(c);
+        for (const scope of [c, ...this.db.constructorsOf(c)]) {
+          const t = this.db.binding(scope, name);
+          if (t !== undefined) return { type: t, scope };
+        }
+        next.push(...this.db.supertypes(c));
+      }
+      frontier = next;
+    }
+    return undefined;
+  }
+}
+
+function withHow(t: TypeHit, how: Hit['how']): TypeHit {
+  return t && how === 'heuristic' ? { id: t.id, how } : t;
+}
+
+/** Index of the bracket opening the one that closes at `close`, -1 if unbalanced. */
+function matchingOpen(s: string, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    const c = s[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') { if (--depth === 0) return i; }
+  }
+  return -1;
+}
+
+function depthAt(s: string, at: number): number {
+  let depth = 0;
+  for (let i = 0; i < at; i++) {
+    const c = s[i];
+    if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
+    else if (c === ')' || c === ']' || c === '}' || c === '>') depth--;
+  }
+  return depth;
+}
+
+/** `f<T, U>` -> `f`. */
+function stripTypeArgs(head: string): string {
+  if (!head.endsWith('>')) return head;
+  let depth = 0;
+  for (let i = head.length - 1; i >= 0; i--) {
+    if (head[i] === '>') depth++;
+    else if (head[i] === '<' && --depth === 0) return head.slice(0, i).trim();
+  }
+  return head;
+}
