@@ -66,6 +66,13 @@ const builds = [
     outfile: join(dist, 'server-core.js'),
     banner: { js: importMetaBanner },
   }),
+  // `--init` and `index` load only this (modes/core-loader.ts)
+  esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'src/server/index/run.ts')],
+    outfile: join(dist, 'index-core.js'),
+    banner: { js: importMetaBanner },
+  }),
   esbuild.build({
     ...common,
     entryPoints: [join(root, 'src/extension/extension.ts')],

@@ -4,9 +4,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import type { Command } from './cli';
 import { warn } from './log';
-import { runIndex } from './index/run';
-import { ConfigError } from './index/config';
-import { SyncLockedError } from './index/sync';
+import { runIndexCommand } from './index/run';
 import { liveServeOptions, serveDirect } from './modes/direct';
 import { runQuery } from './mcp/query-cli';
 import { runDaemon } from './modes/daemon';
@@ -19,13 +17,7 @@ export async function runCommand(cmd: Command): Promise<number> {
   switch (cmd.kind) {
     case 'init':
     case 'index':
-      try {
-        await runIndex(cmd.path, { force: cmd.kind === 'index' && cmd.force });
-        return 0;
-      } catch (e) {
-        if (e instanceof ConfigError || e instanceof SyncLockedError) { warn(e.message); return 1; }
-        throw e;
-      }
+      return runIndexCommand(cmd.path, cmd.kind === 'index' && cmd.force);
     case 'query':
       return runQuery(cmd.path, cmd.tool, cmd.args);
     default:

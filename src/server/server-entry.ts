@@ -9,7 +9,7 @@ import { StdioFront } from './modes/front';
 import { directBackend, runProxy } from './modes/proxy';
 import { selectMode } from './modes/select';
 import { watchParent } from './modes/watchdog';
-import { loadCore } from './modes/core-loader';
+import { loadCore, loadIndexCore } from './modes/core-loader';
 
 const log = debug('entry');
 
@@ -34,6 +34,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'serve':
       return serve(cmd.path);
+    case 'init':
+    case 'index':
+      return loadIndexCore().runIndexCommand(cmd.path, cmd.kind === 'index' && cmd.force);
     default:
       return loadCore().runCommand(cmd);
   }

@@ -1,6 +1,10 @@
 // `codeindex --init` and `codeindex index`: one sync with progress on stderr and a summary line.
-import { Indexer, SyncProgress, SyncSummary } from './sync';
+// Also the entry of dist/index-core.js, which these two commands load instead of the whole core
+// (no SDK, zod or graph: a third of a one-file `codeindex index` went to loading them).
+import { Indexer, SyncLockedError, SyncProgress, SyncSummary } from './sync';
+import { ConfigError } from './config';
 import { ensureIndexDir } from '../store/schema';
+import { warn } from '../log';
 
 export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): (p: SyncProgress) => void {
   const tty = !!stream.isTTY;
@@ -28,6 +32,17 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): (p
 export function summaryLine(s: SyncSummary): string {
   const langs = Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ');
   return `codeindex: ${s.full ? 'indexed' : 'updated'} ${s.files} files (${s.parsed} parsed, ${s.deleted} removed${s.skippedTooLarge ? `, ${s.skippedTooLarge} over the size cap` : ''}), ${s.nodes} symbols, ${s.edges} edges${langs ? ` [${langs}]` : ''} in ${(s.ms / 1000).toFixed(2)} s`;
+}
+
+/** The command: exit code 1 with the message for a bad codeindex.json or a busy index. */
+export async function runIndexCommand(root: string, force: boolean): Promise<number> {
+  try {
+    await runIndex(root, { force });
+    return 0;
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof SyncLockedError) { warn(e.message); return 1; }
+    throw e;
+  }
 }
 
 export async function runIndex(root: string, opts: { force?: boolean }): Promise<SyncSummary> {

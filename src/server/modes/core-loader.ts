@@ -5,12 +5,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Core = typeof import('../server-core');
+type IndexCore = typeof import('../index/run');
 let core: Core | undefined;
+let indexCore: IndexCore | undefined;
 
 /** Where server-core.js is: beside the bundle (dist/), or one folder up from this file (out/). */
 export function corePath(): string {
   const here = join(__dirname, 'server-core.js');
   return existsSync(here) ? here : join(__dirname, '..', 'server-core.js');
+}
+
+/** `--init` and `index` need only the indexer: dist/index-core.js (out/: index/run.js). */
+export function loadIndexCore(): IndexCore {
+  if (!indexCore) enableCompileCache();
+  const here = join(__dirname, 'index-core.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return indexCore ??= require(existsSync(here) ? here : join(__dirname, '..', 'index', 'run.js')) as IndexCore;
 }
 
 export function loadCore(): Core {
