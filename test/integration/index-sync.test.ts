@@ -28,6 +28,16 @@ describe('index: incremental sync', function () {
   });
   afterEach(() => { ix.close(); removeProject(root); });
 
+  it('a full index leaves the text index in one segment (searches read each word once)', async () => {
+    const segments = () => Number(ix.store.prepare('SELECT count(*) AS n FROM nodes_fts_segdir').get<{ n: number }>()!.n);
+    assert.equal(segments(), 1);
+    edit(root, 'b.ts', `export function helper() { return 2; }\nexport function more() { return 3; }\n`);
+    await ix.sync();
+    assert.ok(segments() > 1, 'a small sync appends a segment');
+    await ix.sync({ force: true });
+    assert.equal(segments(), 1);
+  });
+
   it('a second sync with nothing changed parses nothing', async () => {
     const s = await ix.sync();
     assert.equal(s.parsed, 0);

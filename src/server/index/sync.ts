@@ -51,6 +51,8 @@ export class SyncLockedError extends Error {}
 const INLINE_PARSE_MAX = 16;
 const WRITE_BATCH = 200;
 const PRELOAD_MIN_FILES = 100;
+/** A sync of more files than this merges the FTS index into one segment afterwards. */
+const OPTIMIZE_FTS_FILES = 200;
 
 /** Main-thread work between event-loop turns in the resolve phase (a daemon serving tools
  *  runs the sync on its main thread; one unbroken resolve of 3,000 files took seconds). */
@@ -356,6 +358,9 @@ export class Indexer {
       const up = s.prepare(`${rankSql} WHERE id = ?`);
       for (const id of touched) { up.run(id); await slice.yield(); }
     }
+    // Text search reads every segment of the FTS index for each word: merged into one after a full
+    // index or a big sync, a three-word search on 3,000 files took 4 ms instead of 14 (~0.2 s once).
+    if (full || pending.length > OPTIMIZE_FTS_FILES) s.exec("INSERT INTO nodes_fts(nodes_fts) VALUES('optimize')");
     // Hashes last: a file whose hash is written has all its references resolved (a crash before
     // this leaves '' and the next sync parses the file again).
     const setHash = s.prepare('UPDATE files SET hash = ? WHERE id = ?');
