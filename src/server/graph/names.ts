@@ -47,22 +47,18 @@ interface Parts {
 }
 
 /** Each file's indexed_at: a file re-indexed since the last table has another stamp. */
-function fileStamps(store: Store): Map<number, number> {
-  const r = store.prepare('SELECT group_concat(id) AS ids, group_concat(indexed_at) AS ats FROM files').get<{ ids: string | null; ats: string | null }>();
-  const out = new Map<number, number>();
-  if (!r?.ids) return out;
-  const ids = String(r.ids).split(','), ats = String(r.ats).split(',');
-  for (let i = 0; i < ids.length; i++) out.set(Number(ids[i]), Number(ats[i]));
-  return out;
-}
+const fileStamps = (store: Store) => numberMap(store, 'SELECT group_concat(id) AS k, group_concat(indexed_at) AS v FROM files');
 
 /** Every non-zero rank by node id. */
-function rankById(store: Store): Map<number, number> {
-  const r = store.prepare('SELECT group_concat(id) AS ids, group_concat(rank) AS ranks FROM nodes WHERE rank <> 0').get<{ ids: string | null; ranks: string | null }>();
+const rankById = (store: Store) => numberMap(store, 'SELECT group_concat(id) AS k, group_concat(rank) AS v FROM nodes WHERE rank <> 0');
+
+/** A map of numbers from a query answering two aligned group_concat columns `k` and `v`. */
+function numberMap(store: Store, sql: string): Map<number, number> {
+  const r = store.prepare(sql).get<{ k: string | null; v: string | null }>();
   const out = new Map<number, number>();
-  if (!r?.ids) return out;
-  const ids = String(r.ids).split(','), ranks = String(r.ranks).split(',');
-  for (let i = 0; i < ids.length; i++) out.set(Number(ids[i]), Number(ranks[i]));
+  if (!r?.k) return out;
+  const ks = String(r.k).split(','), vs = String(r.v).split(',');
+  for (let i = 0; i < ks.length; i++) out.set(Number(ks[i]), Number(vs[i]));
   return out;
 }
 
