@@ -5,11 +5,12 @@
 // message that says what to do.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_ROOTS, ENTRY, alive, call, cleanupAll, closeClient, daemons, indexedProject, lockFile, procIds, proxyClient, readLog, serverProcs, tempDir, until, writeFile } from './daemon-helpers';
 import { MAX_SOCKET_PATH, socketPath } from '../../src/server/modes/socket-path';
 import { ROOT } from './mcp-helpers';
+import { nodeSqliteAvailable } from '../../src/server/store/store';
 
 const names = (r: Record<string, any>) => (r.results as { name: string }[]).map((x) => x.name); // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -168,5 +169,24 @@ describe('daemon: modes', function () {
     assert.notEqual(newPid, oldPid);
     assert.doesNotMatch(fresh.stderr(), /serving directly/);
     assert.match(readLog(root), /mismatch: proxy is codeindex \S+, daemon is 0\.0\.1-old; no other clients: exiting/);
+  });
+
+  it('the daemon runs on node:sqlite: this Node when it has it, else a `node` on PATH that has it, else this Node on sql.js', async () => {
+    const node24 = process.env.CODEINDEX_NODE24;
+    assert.ok(node24, 'CODEINDEX_NODE24 must point at a Node with node:sqlite (test/run.mjs sets it)');
+    const bin = tempDir('ci-dmn-bin-');
+    symlinkSync(node24, join(bin, 'node'));
+    const withIt = indexedProject();
+    const a = await proxyClient(withIt, { PATH: `${bin}:${process.env.PATH}`, CODEINDEX_DB_BACKEND: '' });
+    assert.equal((await call(a, 'codeindex_status', {})).backend, 'node-sqlite');
+    const [pa] = await until('the daemon', () => daemons(withIt).length === 1 && daemons(withIt), 5000);
+    const own = nodeSqliteAvailable();
+    assert.equal(realpathSync(`/proc/${pa}/exe`), realpathSync(own ? process.execPath : node24));
+    // no such node on PATH: this Node, whatever it has
+    const without = indexedProject();
+    const b = await proxyClient(without, { PATH: tempDir('ci-dmn-empty-'), CODEINDEX_DB_BACKEND: '' });
+    assert.equal((await call(b, 'codeindex_status', {})).backend, own ? 'node-sqlite' : 'sqljs');
+    const [pb] = await until('the daemon', () => daemons(without).length === 1 && daemons(without), 5000);
+    assert.equal(realpathSync(`/proc/${pb}/exe`), realpathSync(process.execPath));
   });
 });

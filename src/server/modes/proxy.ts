@@ -5,7 +5,7 @@
 // socket. The agent's `initialize` has been answered by the front meanwhile. Whatever goes wrong
 // with the daemon (it cannot start, another version is busy, the connection keeps dropping),
 // the session carries on in direct mode in this process, after one line on stderr saying why.
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createConnection, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import { Backend, StdioFront } from './front';
 import { DaemonReply, helloLine, parseHandshake, protocolVersion } from './handshake';
 import { indexDirOf, socketPath } from './socket-path';
 import { loadCore } from './core-loader';
+import { nodeSqliteAvailable } from '../store/store';
 
 const log = debug('proxy');
 
@@ -99,8 +100,8 @@ export function spawnDaemon(root: string): ChildProcess {
   try { if (statSync(f.log).size > LOG_ROTATE_BYTES) renameSync(f.log, f.log + '.1'); } catch { /* no log yet */ }
   const fd = openSync(f.log, 'a');
   try {
-    const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect'));
-    const child = spawn(process.execPath, [...execArgv, entry, '--mcp', '--path', root], {
+    const rt = daemonRuntime();
+    const child = spawn(rt.command, [...rt.execArgv, entry, '--mcp', '--path', root], {
       detached: true, // setsid(): own session and process group, outlives the proxy and its host
       stdio: ['ignore', fd, fd],
       env: { ...process.env, CODEINDEX_DAEMON_INTERNAL: '1' },
@@ -108,11 +109,29 @@ export function spawnDaemon(root: string): ChildProcess {
       windowsHide: true,
     });
     child.unref();
-    log(`spawned daemon pid ${child.pid} (${entry})`);
+    log(`spawned daemon pid ${child.pid} (${rt.command} ${entry})`);
     return child;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The Node the daemon runs on: this one when it has node:sqlite; else a `node` on PATH that has
+ * it (an editor's Electron runtime may lack it, and the daemon serves every agent of the project:
+ * node:sqlite indexes ~1.7x and answers ~3x faster than sql.js); else this one. Asked only when a
+ * daemon is spawned.
+ */
+export function daemonRuntime(): { command: string; execArgv: string[] } {
+  const own = { command: process.execPath, execArgv: process.execArgv.filter((a) => !a.startsWith('--inspect')) };
+  if (nodeSqliteAvailable() || process.env.CODEINDEX_DB_BACKEND === 'sqljs') return own;
+  try {
+    const out = execFileSync('node', ['-p', "require('node:sqlite') && process.execPath"], {
+      encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    }).trim();
+    if (out && existsSync(out)) return { command: out, execArgv: [] };
+  } catch { /* no node on PATH, or one without node:sqlite */ }
+  return own;
 }
 
 /**
