@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { graphQuery, OPERATIONS, parseGraphQuery } from '../../src/server/graph/query';
+import { graphQuery, GRAPH_MAX_CHARS, OPERATIONS, parseGraphQuery } from '../../src/server/graph/query';
 import { ArgumentError } from '../../src/server/graph/errors';
 import { shopIndex, TestIndex } from './graph-fixture';
 
@@ -123,5 +123,46 @@ describe('graph: traversal operations', () => {
     assert.throws(() => parseGraphQuery('find_everything x'), (e: Error) => e instanceof ArgumentError && OPERATIONS.every((o) => e.message.includes(o)));
     assert.throws(() => parseGraphQuery('find_callers'), /query: find_callers needs a symbol/);
     assert.equal(parseGraphQuery('callers foo').op, 'find_callers');
+  });
+});
+
+describe('graph: answer size', () => {
+  let t: TestIndex;
+  // 300 callers of formatPrice, each with a long docstring: far more than an agent should take in
+  before(async () => {
+    t = await shopIndex();
+    const s = t.graph.store;
+    const file = s.prepare(`SELECT id FROM files WHERE path = 'src/model.ts'`).get<{ id: number }>()!;
+    const target = s.prepare(`SELECT id FROM nodes WHERE uid = 'src/model.ts::formatPrice'`).get<{ id: number }>()!;
+    s.transaction(() => {
+      for (let i = 0; i < 300; i++) {
+        const doc = `Caller number ${i} formats a price. ${'It explains at length what it does and why. '.repeat(8)}`;
+        const n = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported, rank)
+          VALUES (?, ?, NULL, ?, ?, 'function', ?, 1, 1, 0, ?, ?, '', 0, 0, 0)`).run(`src/model.ts::caller${i}`, Number(file.id), `caller${i}`, `caller${i}`, `caller${i}`, `function caller${i}(): string`, doc);
+        s.prepare(`INSERT INTO edges(src, dst, kind, resolution, file_id, line, target) VALUES (?, ?, 'calls', 'exact', ?, 1, 'formatPrice')`).run(n.lastInsertRowid, Number(target.id), Number(file.id));
+      }
+    });
+    t.graph.refresh();
+  });
+  after(() => t.dispose());
+
+  it('stays within its budget, nearest nodes first, and says how many were left out', () => {
+    const r = graphQuery(t.graph, 'find_callers formatPrice');
+    assert.ok(JSON.stringify(r).length <= GRAPH_MAX_CHARS, `${JSON.stringify(r).length} chars`);
+    assert.equal(r.truncated, true);
+    assert.equal(r.nodes[0].role, 'root');
+    assert.ok(r.nodes.length > 40, `${r.nodes.length} nodes kept`);
+    assert.equal(r.omittedNodes, 200 - r.nodes.length, 'the 200-node cap, less what is shown');
+    assert.match(r.message!, new RegExp(`^${r.omittedNodes} of 200 nodes left out`));
+    const ids = new Set(r.nodes.map((n) => n.id));
+    assert.ok(r.edges.length > 0 && r.edges.every((e) => ids.has(e.from) && ids.has(e.to)));
+    // docstrings are cut to their first sentence
+    assert.ok(r.nodes.filter((n) => n.role === 'caller').every((n) => /^Caller number \d+ formats a price\.$/.test(n.docstring)));
+  });
+
+  it('leaves a small answer whole', () => {
+    const r = graphQuery(t.graph, 'find_callees formatPrice');
+    assert.equal(r.omittedNodes, undefined);
+    assert.ok(JSON.stringify(r).length < GRAPH_MAX_CHARS);
   });
 });

@@ -32,6 +32,8 @@ export interface GraphResult {
   candidates?: SymbolRecord[];
   suggestions?: SymbolRecord[];
   message?: string;
+  /** Nodes left out to keep the answer within GRAPH_MAX_CHARS. */
+  omittedNodes?: number;
 }
 
 export function parseGraphQuery(query: string): { op: Operation; symbol: string | null } {
@@ -57,9 +59,9 @@ export function graphQuery(g: Graph, query: string): GraphResult {
       if (e.dispatch) resolution.dispatch = (resolution.dispatch ?? 0) + 1;
     }
     if (t.unresolved?.length) resolution.unresolved = (resolution.unresolved ?? 0) + t.unresolved.length;
-    const out: GraphResult = { operation: op, symbol, nodes: t.nodes, edges: t.edges, paths: t.paths, truncated: t.truncated, resolution, ...extra };
+    const out: GraphResult = { operation: op, symbol, nodes: t.nodes.map(brief), edges: t.edges, paths: t.paths, truncated: t.truncated, resolution, ...extra };
     if (t.unresolved?.length) out.unresolved = t.unresolved;
-    return out;
+    return withinBudget(out);
   };
   // The two whole-graph operations depend on nothing but the index: computed once per version.
   if (op === 'find_circular_dependencies') {
@@ -84,4 +86,40 @@ export function graphQuery(g: Graph, query: string): GraphResult {
     extra.message = `'${symbol}' names ${found.candidates.length + 1} symbols; answered for ${found.best.uid}. Use a candidate's id for another.`;
   }
   return finish(t, extra);
+}
+
+/** About 12k tokens (4 characters a token), as explore: an answer an agent can take in whole. */
+export const GRAPH_MAX_CHARS = 48_000;
+const BRIEF_DOC = 160;
+
+/** Graph answers list many symbols: each docstring is cut to its first sentence (codeindex_node has it whole). */
+function brief(n: GraphNode): GraphNode {
+  if (n.docstring.length <= BRIEF_DOC && !/[.!?]\s/.test(n.docstring)) return n;
+  const first = /^[\s\S]*?[.!?](?=\s|$)/.exec(n.docstring)?.[0] ?? n.docstring;
+  return { ...n, docstring: first.length > BRIEF_DOC ? `${first.slice(0, BRIEF_DOC - 1)}…` : first };
+}
+
+/**
+ * Keeps the answer within GRAPH_MAX_CHARS: the nodes are in answer order (nearest first), so the
+ * tail goes, with the edges and paths that need it; the answer says how many were left out.
+ */
+function withinBudget(out: GraphResult): GraphResult {
+  const size = (r: GraphResult) => JSON.stringify(r).length;
+  if (size(out) <= GRAPH_MAX_CHARS) return out;
+  const all = out.nodes.length;
+  let keep = all;
+  let cut = out;
+  while (keep > 1 && size(cut) > GRAPH_MAX_CHARS) {
+    keep = Math.max(1, Math.floor(keep * 0.85));
+    const ids = new Set(out.nodes.slice(0, keep).map((n) => n.id));
+    cut = {
+      ...out,
+      nodes: out.nodes.slice(0, keep),
+      edges: out.edges.filter((e) => ids.has(e.from) && ids.has(e.to)),
+      paths: out.paths.filter((p) => p.path.every((id) => ids.has(id))),
+    };
+  }
+  const left = all - keep;
+  const note = `${left} of ${all} nodes left out to keep the answer near ${GRAPH_MAX_CHARS / 4} tokens (nearest first); ask about one of the nodes shown, or a narrower symbol, for the rest.`;
+  return { ...cut, truncated: true, omittedNodes: left, message: cut.message ? `${cut.message} ${note}` : note };
 }
