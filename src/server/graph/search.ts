@@ -12,7 +12,7 @@
 import type { Graph } from './graph';
 import { NameTable } from './names';
 import { NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
-import { editDistance, ftsExpr, splitWords, typoBudget } from './words';
+import { editDistance, ftsExpr, splitWords, textTokens, typoBudget } from './words';
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
@@ -90,24 +90,32 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
       if (++close > 50) break;
     }
   }
-  // Full text: signature, docstring, path; every word (20), else the share of words found (10-18).
-  if (terms.length && !settled(20)) {
-    for (const p of ftsPositions(g, t, ftsExpr(terms))) offer(p, 20);
-    if (terms.length > 1 && !settled(18)) {
-      const found = new Map<number, number>();
-      // A phrase ('parse http response') looks in the text; an identifier in the names' words.
-      const phrase = /\s/.test(q);
-      for (const term of new Set(terms)) {
-        const hits = phrase ? ftsPositions(g, t, ftsExpr([term]), FTS_SCAN_ANY) : t.withWords([term], false);
-        for (const p of hits) found.set(p, (found.get(p) ?? 0) + 1);
+  // Full text: signature, docstring, path, as the FTS index has them (whole tokens: `ConfigError`
+  // is one word there, `config error` two). Every word: 20; else a share of the words: 10-18.
+  const phrase = /\s/.test(q);
+  const tokens = textTokens(q, phrase);
+  if (tokens.length && !settled(20)) {
+    for (const p of ftsPositions(g, t, ftsExpr(tokens))) offer(p, 20);
+    if (terms.length > 1 && terms.join(' ') !== tokens.join(' ')) for (const p of ftsPositions(g, t, ftsExpr(terms))) offer(p, 20);
+    if (!settled(18)) {
+      // A phrase: its words in the text, each weighted by rarity (a word found everywhere says
+      // little). An identifier: the words of other names (`AuthError` has 2 of `createAuthError`'s 3).
+      const share = new Map<number, number>();
+      if (phrase && tokens.length > 1) {
+        let total = 0;
+        for (const tok of new Set(tokens)) {
+          const hits = ftsPositions(g, t, ftsExpr([tok]), FTS_SCAN_ANY, Infinity);
+          const idf = Math.log(1 + t.size / Math.max(1, hits.length));
+          total += idf;
+          for (const p of hits) share.set(p, (share.get(p) ?? 0) + idf);
+        }
+        for (const [p, w] of share) share.set(p, w / total);
+      } else if (!phrase && terms.length > 1) {
+        for (const term of new Set(terms)) for (const p of t.withWords([term], false)) share.set(p, (share.get(p) ?? 0) + 1 / terms.length);
       }
-      // The most words first, then the most central: PER_TIER of them.
-      const byCount: number[][] = [];
-      for (const [p, n] of found) if (n < terms.length) (byCount[n] ??= []).push(p);
-      let room = PER_TIER;
-      for (let n = byCount.length - 1; n > 0 && room > 0; n--) {
-        for (const p of t.mostCentral(byCount[n] ?? [], room)) { offer(p, 10 + 8 * (n / terms.length)); room--; }
-      }
+      // The largest shares first, then the most central: PER_TIER of them.
+      const partial = [...share].filter(([, x]) => x < 0.999).sort((a, b) => b[1] - a[1] || t.rankOrder[a[0]] - t.rankOrder[b[0]]);
+      for (const [p, x] of partial.slice(0, PER_TIER)) offer(p, 10 + 8 * x);
     }
   }
 

@@ -53,6 +53,17 @@ const STOP = new Set([
   'when', 'where', 'which', 'who', 'why', 'with', 'work', 'works', 'code', 'find', 'there', 'we', 'our', 'all',
 ]);
 
+/**
+ * A query as the FTS index tokenizes text: lower case, split at anything but letters and digits
+ * (`ConfigError` stays one word). Stop words and single letters go when `dropStop` and something
+ * else is left.
+ */
+export function textTokens(query: string, dropStop: boolean): string[] {
+  const all = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const kept = dropStop ? all.filter((w) => w.length > 1 && !STOP.has(w)) : all;
+  return kept.length ? kept : all;
+}
+
 /** The words of a task or question worth looking up: identifiers kept whole too, stop words dropped. */
 export function queryTerms(query: string): { identifiers: string[]; words: string[] } {
   const identifiers: string[] = [];
