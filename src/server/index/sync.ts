@@ -209,7 +209,7 @@ export class Indexer {
       log(`parse+write: ${parsed} files (${Date.now() - t0} ms, ${writeMs} ms of it writing)`);
       // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js),
       // yielding to the event loop every few tens of ms so a serving process stays responsive
-      progress({ phase: 'resolve', done: 0, total: pending.length });
+      progress({ phase: 'resolve', done: tasks.length, total: tasks.length }); // every file parsed; tools may answer meanwhile
       const slice = new Slicer();
       await this.store.transactionAsync(async () => {
         for (let i = 0; i < batch.length; i += 20) { writeBatch(batch.slice(i, i + 20)); await slice.yield(); }

@@ -61,7 +61,9 @@ export function liveServeOptions(root: string): DirectOptions & { close(): void 
       if (!live || !b?.syncing) return undefined;
       const first = (readInfo(live.store)?.lastIndexedAt ?? 0) === 0;
       const p = b.progress;
-      return { phase: first ? 'indexing' : 'syncing', filesDone: p?.phase === 'parse' ? p.done : 0, filesTotal: p?.phase === 'parse' ? p.total : 0 };
+      // the resolve phase yields to tools too: they answer from every file parsed
+      const counted = p?.phase === 'parse' || p?.phase === 'resolve';
+      return { phase: first ? 'indexing' : 'syncing', filesDone: counted ? p.done : 0, filesTotal: counted ? p.total : 0 };
     },
     close: () => { closed = true; live?.close(); },
   };
