@@ -87,6 +87,33 @@ describe('graph: search ranking', () => {
     assert.equal(ids('print report')[0], 'tools/report.py::ReportPrinter.print_report');
   });
 
+  it('finds a symbol by a sentence of its docstring, as the text index tokenizes it', () => {
+    assert.equal(ids('Formats the price of an item in dollars')[0], 'src/model.ts::formatPrice');
+    assert.equal(search(t.graph, 'writes the items as JSON lines').results[0].docstring, 'Writes items to standard output as JSON lines.');
+    // a CamelCase word of a docstring is one word of the text index
+    const s = t.graph.store;
+    const file = Number(s.prepare(`SELECT id FROM files WHERE path = 'src/model.ts'`).get<{ id: number }>()!.id);
+    const add = (name: string, doc: string) => {
+      const n = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported, rank)
+        VALUES (?, ?, NULL, ?, ?, 'function', ?, 1, 1, 0, '', ?, '', 0, 0, 0)`).run(`src/model.ts::${name}`, file, name, name.toLowerCase(), name, doc);
+      s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(n.lastInsertRowid, splitWords(name).join(' '), '', doc, 'src/model.ts');
+      return n.lastInsertRowid;
+    };
+    // the decoy has more of the sentence's words, but only the common ones
+    const added = [add('isFatal', 'Returns true if the given ConfigError is fatal, false otherwise.'),
+      add('isSame', 'Returns true if the specified value is the same as the other one, false otherwise.')];
+    t.graph.refresh();
+    try {
+      assert.equal(ids('Returns true if the specified ConfigError is fatal')[0], 'src/model.ts::isFatal');
+    } finally {
+      for (const id of added) {
+        s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);
+        s.prepare('DELETE FROM nodes WHERE id = ?').run(id);
+      }
+      t.graph.refresh();
+    }
+  });
+
   it('boosts central symbols within a tier and breaks ties deterministically', () => {
     // MemoryRepository.save has two callers, Repository.save one, the others none.
     const r = search(t.graph, 'save').results.filter((x) => x.name === 'save');
