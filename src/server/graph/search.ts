@@ -50,8 +50,9 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
   // limit-th score found so far. Same answer, without the costly low tiers on common names.
   const settled = (nextBase: number) => {
     if (best.size < limit) return false;
-    const scores = [...best].map(([p, b]) => score(p, b)).sort((a, b) => b - a);
-    return scores[limit - 1] > nextBase + 4;
+    let above = 0;
+    for (const [p, b] of best) if (score(p, b) > nextBase + 4 && ++above >= limit) return true;
+    return false;
   };
 
   // Exact: name, qualified name or id.
