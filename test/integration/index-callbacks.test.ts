@@ -61,6 +61,20 @@ describe('index: callback parameters, initialisers and shadowing', function () {
         `}`,
         ``,
       ].join('\n'),
+      // effect's shape: functions defined and called inside a constant's initialiser
+      'src/dual.ts': [
+        `import { operate } from './ops';`,
+        `export function helper() {}`,
+        `export const zip = operate((source, helper) => {`,
+        `  const go = (n: number): void => go(n - 1);`,
+        `  go(1);`,
+        `  helper();`,
+        `});`,
+        `export const provider = {`,
+        `  helper(/** a comment where a type may stand */ h: number) { return helper(); },`,
+        `};`,
+        ``,
+      ].join('\n'),
       'src/shadow.ts': [
         `import * as types from './types';`,
         `export function helper() {}`,
@@ -110,6 +124,13 @@ describe('index: callback parameters, initialisers and shadowing', function () {
   it('a parameter shadows a file-level function; a function type\'s parameter does not', () => {
     assert.deepEqual(callsFrom('src/shadow.ts::take'), ['helper -> null']);
     assert.deepEqual(callsFrom('src/shadow.ts::typed'), ['helper -> src/shadow.ts::helper']);
+  });
+
+  it('a constant\'s initialiser is a scope: its local functions and callback parameters; an object literal\'s members are not', () => {
+    assert.deepEqual(callsFrom('src/dual.ts::zip'), ['operate -> src/ops.ts::operate', 'go -> src/dual.ts::zip.go', 'helper -> null']);
+    assert.deepEqual(callsFrom('src/dual.ts::zip.go'), ['go -> src/dual.ts::zip.go']);
+    assert.deepEqual(edges(ix.store, 'calls').filter((e) => e.target === 'go').map((e) => e.to), ['src/dual.ts::zip.go', 'src/dual.ts::zip.go']);
+    assert.deepEqual(callsFrom('src/dual.ts::provider.helper'), ['helper -> src/dual.ts::helper']);
   });
 
   it('a callback parameter shadows only inside the callback', () => {

@@ -386,7 +386,7 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     const expr = squash(text(source, value));
     return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}` } : undefined;
   }
-  if (!typeNode) return undefined;
+  if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type
   // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing
   const type = typeName(text(source, typeNode)) ?? '{}';
   if (arg && param) {

@@ -34,6 +34,10 @@ const VALUES = new Set(['function', 'method', 'constructor', 'class', 'struct', 
 const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 const FUNCLIKE = new Set(['function', 'method', 'constructor']);
+/** Symbols whose body is code with its own locals: functions, and constants/variables initialised
+ *  by an expression holding functions (`export const f = dual(2, (self, g) => ...)`). */
+const LEXICAL = new Set([...FUNCLIKE, 'constant', 'variable']);
+const MEMBERS = new Set(['method', 'property', 'field']);
 
 export function acceptedKinds(kind: RefKind): Set<string> {
   switch (kind) {
@@ -120,12 +124,13 @@ export class Resolver {
     const named = this.db.nodesNamed(name).filter((n) => accept.has(n.kind));
     // 1. enclosing scopes, innermost first
     for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
-      const lookInside = FUNCLIKE.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
+      const lookInside = LEXICAL.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
       if (!lookInside) continue;
-      const own = named.find((n) => n.parent_id === cur!.id);
+      // in code, an object literal's members (`{ m() {} }`) are no names in scope
+      const own = named.find((n) => n.parent_id === cur!.id && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind)));
       if (own) return { id: own.id, how: 'scope' };
       // (`const f: F = () => f()`: its own name's binding is no local of it)
-      if (value && FUNCLIKE.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
+      if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
         const inherited = this.memberOfSupertypes(cur.id, name, accept);
         if (inherited) return { id: inherited, how: 'scope' };

@@ -1,0 +1,48 @@
+// Typed names as the extractor records them for the resolver (receiver-type.ts reads them).
+import assert from 'node:assert/strict';
+import { typeName } from '../../src/server/index/extract';
+import { parseText } from './extract-helpers';
+
+describe('extract: bindings (typed names)', () => {
+  const bindings = async (text: string) => {
+    const x = await parseText('a.ts', text);
+    return (x.bindings ?? []).map((b) => `${b.scope >= 0 ? x.symbols[b.scope].qualifiedName : '(file)'} ${b.name}: ${b.type}${b.lines ? ` @${b.lines.join('-')}` : ''}`);
+  };
+
+  it('type names keep their qualifier and drop arguments; unions and intersections give their first member', () => {
+    const cases: [string, string | undefined][] = [
+      ['Map<string, Repo>', 'Map'], ['*pkg.Server', 'pkg.Server'], ['a::b::C<T>', 'a.b.C'], ['List[int]', 'List'],
+      ['A | null', 'A'], ['Ns.A & { tag: X }', 'Ns.A'], ['\\App\\User', 'App.User'],
+      ['{ a: A }', undefined], ['A[]', undefined], ['(a: A) => B', undefined], ['[]int', undefined],
+    ];
+    for (const [t, want] of cases) assert.equal(typeName(t), want, t);
+  });
+
+  it('a callee declares its callback parameters by position (`this:` and comments not counted); a caller\'s untyped ones refer to it', async () => {
+    assert.deepEqual(await bindings([
+      'function operate(n: number, init: (this: Ctx, /* c */ src: Source<T>, sink: ns.Sink) => void) {}',
+      'function use() {',
+      '  operate(1, (a, b) => {',
+      '    b.next();',
+      '  });',
+      '  new Stream(s => s.done());',
+      '  const x = wrap(1).pipe();',
+      '}',
+    ].join('\n')), [
+      'operate (1).0: Source',
+      'operate (1).1: ns.Sink',
+      'operate n: number',
+      'operate init: {}',
+      'use a: @1.0 operate @3-5',
+      'use b: @1.1 operate @3-5',
+      'use s: @0.0 Stream @6-6',
+      'use x: =wrap(1).pipe()',
+    ]);
+  });
+
+  it('no binding from a function type\'s own parameters, a comment before a type, or a callback\'s callback', async () => {
+    assert.deepEqual(await bindings([
+      'function f(g: (h: H) => void, k: /* the k */ K, m: (next: (x: X) => void) => void) {}',
+    ].join('\n')), ['f (0).0: H', 'f (2).0: {}', 'f g: {}', 'f k: K', 'f m: {}']);
+  });
+});
