@@ -54,6 +54,36 @@ describe('index: callback parameters, initialisers and shadowing', function () {
         `export function qualified(r: types.Repo, a: types.AnyRepo) { r.save(); a.save(); }`,
         ``,
       ].join('\n'),
+      // `this` typed by a `this:` parameter, or by what the callee declares for a function expression
+      'src/sched.ts': [
+        `import { Sink } from './types';`,
+        `export class Action { schedule() {} }`,
+        `export function every(work: (this: Action, n: number) => void) {}`,
+        `export class Runner {`,
+        `  run() {`,
+        `    every(function (n) { this.schedule(); });`,
+        `    every((n) => this.stop());`,
+        `    return function (this: Sink<number>) { this.done(); };`,
+        `  }`,
+        `  stop() {}`,
+        `}`,
+        // exported under another name (effect's \`export { delete_ as delete }\`)
+        `const delete_ = (): void => {};`,
+        `export { delete_ as remove };`,
+        ``,
+      ].join('\n'),
+      'src/alias.ts': [
+        `import * as sched from './sched';`,
+        `import { remove } from './sched';`,
+        `export function clean() {`,
+        `  const longInitialiser = sched.every(function (n) {`,
+        `    this.schedule();`,
+        `  });`,
+        `  sched.remove();`,
+        `  remove();`,
+        `}`,
+        ``,
+      ].join('\n'),
       'src/make.ts': [
         `import { Stream } from './types';`,
         `export function make() {`,
@@ -131,6 +161,25 @@ describe('index: callback parameters, initialisers and shadowing', function () {
     assert.deepEqual(callsFrom('src/dual.ts::zip.go'), ['go -> src/dual.ts::zip.go']);
     assert.deepEqual(edges(ix.store, 'calls').filter((e) => e.target === 'go').map((e) => e.to), ['src/dual.ts::zip.go', 'src/dual.ts::zip.go']);
     assert.deepEqual(callsFrom('src/dual.ts::provider.helper'), ['helper -> src/dual.ts::helper']);
+  });
+
+  it('`this` in a function expression: its `this:` parameter, else its callee\'s declared `this`; an arrow keeps the class', () => {
+    assert.deepEqual(callsFrom('src/sched.ts::Runner.run'), [
+      'every -> src/sched.ts::every',
+      'this.schedule -> src/sched.ts::Action.schedule',
+      'every -> src/sched.ts::every',
+      'this.stop -> src/sched.ts::Runner.stop',
+      'this.done -> src/types.ts::Sink.done',
+    ]);
+  });
+
+  it('a name exported under another one (`export { a as b }`), through a namespace and a named import', () => {
+    assert.deepEqual(callsFrom('src/alias.ts::clean'), [
+      'sched.every -> src/sched.ts::every',
+      'this.schedule -> src/sched.ts::Action.schedule',
+      'sched.remove -> src/sched.ts::delete_',
+      'remove -> src/sched.ts::delete_',
+    ]);
   });
 
   it('a callback parameter shadows only inside the callback', () => {

@@ -1,6 +1,6 @@
 // Typed names as the extractor records them for the resolver (receiver-type.ts reads them).
 import assert from 'node:assert/strict';
-import { typeName } from '../../src/server/index/extract';
+import { typeName, withoutArgs } from '../../src/server/index/extract';
 import { parseText } from './extract-helpers';
 
 describe('extract: bindings (typed names)', () => {
@@ -18,6 +18,32 @@ describe('extract: bindings (typed names)', () => {
     for (const [t, want] of cases) assert.equal(typeName(t), want, t);
   });
 
+  it('an initialiser is kept without its call arguments (grouping parentheses stay)', () => {
+    assert.equal(withoutArgs('f(a, (b) => { g(b) }).h<T>(c)'), 'f().h<T>()');
+    assert.equal(withoutArgs('(x as Foo).bar(1)'), '(x as Foo).bar()');
+  });
+
+  it('`this`: a `this:` parameter holds in its function; a function expression argument takes its callee\'s `(i).this`', async () => {
+    assert.deepEqual(await bindings([
+      'function every(work: (this: Action, n: number) => void) {}',
+      'function run() {',
+      '  every(function (n) {',
+      '    this.schedule();',
+      '  });',
+      '  return function (this: Sink) {};',
+      '}',
+      'export { run as go };',
+    ].join('\n')), [
+      'every (0).this: Action',
+      'every (0).0: number',
+      'every work: {}',
+      'run this: @0.this every @3-5',
+      'run n: @0.0 every @3-5',
+      'run this: Sink @6-6',
+      '(file) export go: run',
+    ]);
+  });
+
   it('a callee declares its callback parameters by position (`this:` and comments not counted); a caller\'s untyped ones refer to it', async () => {
     assert.deepEqual(await bindings([
       'function operate(n: number, init: (this: Ctx, /* c */ src: Source<T>, sink: ns.Sink) => void) {}',
@@ -29,6 +55,7 @@ describe('extract: bindings (typed names)', () => {
       '  const x = wrap(1).pipe();',
       '}',
     ].join('\n')), [
+      'operate (1).this: Ctx',
       'operate (1).0: Source',
       'operate (1).1: ns.Sink',
       'operate n: number',
@@ -36,7 +63,7 @@ describe('extract: bindings (typed names)', () => {
       'use a: @1.0 operate @3-5',
       'use b: @1.1 operate @3-5',
       'use s: @0.0 Stream @6-6',
-      'use x: =wrap(1).pipe()',
+      'use x: =wrap().pipe()',
     ]);
   });
 

@@ -340,6 +340,8 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     if (scope >= 0 && (symbols[scope].kind === 'field' || symbols[scope].kind === 'property')) scope = symbols[scope].parent;
     bindings.push(b.lines ? { name: b.name, type: b.type, scope, lines: b.lines } : { name: b.name, type: b.type, scope });
   }
+  // `export { a as b }`, `export default a`: the file's `b` is its `a` (binding `export b` -> a)
+  for (const a of exportAliases) if (a.local !== a.exported) bindings.push({ name: `export ${a.exported}`, type: a.local, scope: -1 });
 
   // ── Imports ──
   const importList: ExtractedImport[] = [];
@@ -376,14 +378,17 @@ interface BindingRec { pos: number; name: string; type: string; lines?: [number,
  *  i of `callee`. A callee declares those as bindings named `(i).j` on itself. */
 function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Node | undefined, typeNode: Node | undefined, returns: boolean,
   value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined): BindingRec | undefined {
-  if (callee && arg && param && name) {
+  const self = lang.spec.receiverParams?.[0];
+  if (callee && arg && (param && name || self)) {
     const c = squash(text(source, callee));
     if (c.length > SIGNATURE_MAX) return undefined;
     // it holds inside the callback only: the same name elsewhere in the function is another thing
-    return { pos: name.startIndex, name: text(source, name), type: `@${position(lang, arg, undefined)}.${position(lang, param, arg)} ${c}`, lines: [arg.startPosition.row + 1, endLineOf(arg)] };
+    const lines: [number, number] = [arg.startPosition.row + 1, endLineOf(arg)];
+    if (!param || !name) return { pos: arg.startIndex, name: self!, type: `@${position(lang, arg, undefined)}.${self} ${c}`, lines };
+    return { pos: name.startIndex, name: text(source, name), type: `@${position(lang, arg, undefined)}.${position(lang, param, arg)} ${c}`, lines };
   }
   if (value && name) {
-    const expr = squash(text(source, value));
+    const expr = squash(withoutArgs(text(source, value)));
     return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}` } : undefined;
   }
   if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type
@@ -392,14 +397,36 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   if (arg && param) {
     // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's
     if (bind.parent?.type === param.parent?.parent?.type) return undefined;
-    return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${position(lang, param, arg)}`, type };
+    const j = lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
+    return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${j}`, type };
   }
   // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names no local
   const owner = bind.parent?.parent;
   if (owner && owner.childForFieldName('parameters')?.equals(bind.parent!) && !owner.childForFieldName('body')) return undefined;
+  // `this: T` holds in its function only
+  if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself (its name node is inside it)
   if (name) return { pos: returns ? name.startIndex : bind.startIndex, name: returns ? '()' : text(source, name), type };
   return undefined;
+}
+
+/** `f(a, (b) => {...}).g(c)` -> `f().g()`: what a call is made with does not type its result
+ *  here, and initialisers stay short. Parentheses that group (`(x as T).m()`) stay. */
+export function withoutArgs(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(' && /[\w$)\]>]\s*$/.test(out)) {
+      let depth = 0, j = i;
+      for (; j < s.length; j++) {
+        if (s[j] === '(') depth++;
+        else if (s[j] === ')' && --depth === 0) break;
+      }
+      out += '()';
+      i = j;
+    } else out += c;
+  }
+  return out;
 }
 
 /** A node's position among its siblings (comments and `this`-like parameters not counted); 0 when

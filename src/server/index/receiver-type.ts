@@ -72,6 +72,11 @@ export class ReceiverTypes {
   private identifier(name: string, ctx: Ctx): TypeHit {
     const rules = this.r.rules(ctx.fileId);
     if (rules.selfNames.includes(name)) {
+      // a function's declared `this` (`function (this: T)`, or what its callee declares for it)
+      for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+        const t = ctx.line === undefined ? undefined : this.db.binding(cur.id, name, ctx.line);
+        if (t !== undefined) return this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
+      }
       const cls = this.r.enclosingClass(ctx.src);
       return cls ? { id: cls.id, how: 'exact' } : undefined;
     }
@@ -103,7 +108,7 @@ export class ReceiverTypes {
   }
 
   private declared(t: string, ctx: Ctx): TypeHit {
-    const cb = /^@(\d+)\.(\d+) (.+)$/s.exec(t);
+    const cb = /^@(\d+)\.(\w+) (.+)$/s.exec(t);
     if (!cb) return this.named(t, ctx);
     const target = this.callee(stripTypeArgs(cb[3].replace(/^new\s+/, '')), ctx);
     if (!target) return undefined;

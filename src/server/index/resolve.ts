@@ -188,6 +188,12 @@ export class Resolver {
     if (depth > 6) return undefined;
     const own = this.topLevelIn(fileId, name, accept);
     if (own) return own;
+    const fileNode = this.db.fileNodeId(fileId);
+    const local = fileNode === undefined ? undefined : this.db.binding(fileNode, `export ${isDefault ? 'default' : name}`);
+    if (local !== undefined) {
+      const hit = this.exportedFrom(fileId, local, accept, depth + 1);
+      if (hit) return hit;
+    }
     if (isDefault) {
       // `export default class X` imported under another local name: the file's one exported candidate
       const exported = this.db.exportedTopLevel(fileId).filter((n) => accept.has(n.kind));
@@ -250,11 +256,16 @@ export class Resolver {
     const recv = ref.receiver!;
     // a call on an object reaches a method, a property holding a function, a module's function
     const memberAccept = preciseKinds(ref.kind, true);
-    if (rules.selfNames.includes(recv) || rules.superNames.includes(recv)) {
+    if (rules.superNames.includes(recv)) {
       const cls = this.enclosingClass(ref.src);
-      if (!cls) return undefined;
-      const hit = rules.superNames.includes(recv) ? this.memberOfSupertypes(cls.id, ref.name, memberAccept) : this.member(cls.id, ref.name, memberAccept);
+      const hit = cls && this.memberOfSupertypes(cls.id, ref.name, memberAccept);
       return hit ? { id: hit, how: 'exact' } : undefined;
+    }
+    if (rules.selfNames.includes(recv)) {
+      // the enclosing class, or a function's declared `this`
+      const self = this.types.of(recv, ref);
+      const hit = self && this.member(self.id, ref.name, memberAccept);
+      return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
     // `make().run()`, a callback's `subscriber.next()`

@@ -81,7 +81,7 @@ CREATE INDEX IF NOT EXISTS file_imports_target ON file_imports(resolved_file_id)
 CREATE TABLE IF NOT EXISTS bindings (       -- typed names: parameters, fields, locals
   file_id  INTEGER NOT NULL,
   scope_id INTEGER NOT NULL,                 -- node declaring it (function, class; file node at top level)
-  name     TEXT NOT NULL,
+  name     TEXT NOT NULL,                    -- also '()' a return type, '(i).j' a callback's parameter, 'export b' a file's alias
   type     TEXT NOT NULL,                    -- type name as written, or an expression to type (see receiver-type.ts)
   start_line INTEGER,                        -- set when it holds in part of the scope only (a callback's parameters)
   end_line   INTEGER

@@ -54,8 +54,8 @@
 ; a local's type from its initialiser, worked out at resolution: `const s = make(); s.run()`
 (variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression)] @binding.value) @binding
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
-(formal_parameters [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: (identifier) type: (type_annotation (_) @binding.type)) @binding.param))))
-                    (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: (identifier) type: (type_annotation (_) @binding.type)) @binding.param))))] @binding.arg) @binding
+(formal_parameters [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))
+                    (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))] @binding.arg) @binding
 ; an untyped callback parameter takes that type: `operate((source, subscriber) => ...)`, `new Observable((s) => ...)`
 (call_expression function: (_) @binding.callee arguments: (arguments [
   (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
@@ -68,3 +68,6 @@
 ; an alias of one named type: members are looked up on that type
 (type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding
+; `this` inside a function expression: its `this:` parameter, else what its callee declares
+(required_parameter pattern: (this) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(call_expression function: (_) @binding.callee arguments: (arguments (function_expression) @binding.arg)) @binding
