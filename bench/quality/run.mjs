@@ -1,5 +1,5 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
-// the TypeScript compiler and search ranking on doc-comment queries, on rxjs and effect.
+// the TypeScript compiler, and search and explore ranking on doc-comment queries, on rxjs and effect.
 //   node bench/quality/run.mjs [--corpus rxjs,effect] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,10 +26,16 @@ export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 15
       const r = await ours.call('codeindex_search', { query: q, limit: 10 });
       return (r.json?.results ?? []).map((x) => ({ id: x.id }));
     });
+    // explore on the same sentences: is the documented symbol among the nodes it ranks first?
+    const explore = await scoreRanking(queries, async (q) => {
+      const r = await ours.call('codeindex_explore', { query: q });
+      return (r.json?.nodes ?? []).map((x) => ({ id: x.id }));
+    });
     await ours.close();
     search.available = available;
     log(`[quality] ${name}: search MRR@10 ${search.mrr10} recall@1 ${search.recall1} @5 ${search.recall5} @10 ${search.recall10} (${queries.length} queries)`);
-    const res = { calls, search };
+    log(`[quality] ${name}: explore MRR@10 ${explore.mrr10} recall@1 ${explore.recall1} @5 ${explore.recall5} @10 ${explore.recall10}, p50 ${explore.p50ms} ms`);
+    const res = { calls, search, explore };
     if (peer) {
       const bin = peerBin();
       execFileSync(bin, ['init', '-y', work], { stdio: 'ignore', env: { ...process.env, ...PEER_ENV } });
@@ -49,11 +55,12 @@ export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 15
 }
 
 export function printQuality(q) {
-  const rows = [['corpus', 'sites', 'P', 'R', 'F1', 'pairs P', 'pairs R', 'exact P', 'scope P', 'import P', 'heur. P', 'MRR@10', 'R@1', 'R@5', 'R@10', 'peer MRR']];
+  const rows = [['corpus', 'sites', 'P', 'R', 'F1', 'pairs P', 'pairs R', 'exact P', 'scope P', 'import P', 'heur. P', 'MRR@10', 'R@1', 'R@5', 'R@10', 'peer MRR', 'explore MRR', 'explore R@10']];
   for (const [name, r] of Object.entries(q)) {
     const br = (k) => (r.calls.byResolution[k] ? `${r.calls.byResolution[k].precision} (${r.calls.byResolution[k].edges})` : '-');
     rows.push([name, String(r.calls.truthSites), String(r.calls.precision), String(r.calls.recall), String(r.calls.f1), String(r.calls.pairs.precision), String(r.calls.pairs.recall),
-      br('exact'), br('scope'), br('import'), br('heuristic'), String(r.search.mrr10), String(r.search.recall1), String(r.search.recall5), String(r.search.recall10), r.peerSearch ? String(r.peerSearch.mrr10) : '-']);
+      br('exact'), br('scope'), br('import'), br('heuristic'), String(r.search.mrr10), String(r.search.recall1), String(r.search.recall5), String(r.search.recall10), r.peerSearch ? String(r.peerSearch.mrr10) : '-',
+      r.explore ? String(r.explore.mrr10) : '-', r.explore ? String(r.explore.recall10) : '-']);
   }
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   console.log(rows.map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ')).join('\n'));

@@ -20,6 +20,9 @@ const MAX_EDGES = 120;
 const MAX_SEEDS = 25;
 /** Symbols considered per query word (the most central of those matching it). */
 const SEED_CANDIDATES = 400;
+/** Search's best answers for the whole query join the seeds, the first weighing SEARCH_WEIGHT. */
+const SEARCH_SEEDS = 5;
+const SEARCH_WEIGHT = 12;
 const NEIGHBOURHOOD = 3000;
 const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'enum', 'module', 'namespace']);
 
@@ -196,6 +199,9 @@ function findSeeds(g: Graph, query: string): Map<number, number> {
   for (const ident of identifiers) {
     for (const { row, score } of rankSymbols(g, ident, 5)) if (score >= 90) add(t.pos(Number(row.id)), 6, `#${ident}`);
   }
+  // What search ranks first for the whole question (names, then its words in docstrings by rarity)
+  const searched = rankSymbols(g, query, SEARCH_SEEDS);
+  searched.forEach(({ row }, i) => add(t.pos(Number(row.id)), SEARCH_WEIGHT / (1 + i), '#search'));
   const total = t.size || 1;
   for (const word of words) {
     const w = stem(word);
@@ -216,7 +222,7 @@ function findSeeds(g: Graph, query: string): Map<number, number> {
     }
   }
   const maxRank = t.maxRank || 1;
-  const nTerms = identifiers.length + words.length || 1;
+  const nTerms = identifiers.length + words.length + (searched.length ? 1 : 0) || 1;
   const scored = [...acc.entries()].map(([p, v]) => {
     const coverage = v.words.size / nTerms;
     return [t.ids[p], v.score * (0.5 + coverage * coverage) * (1 + 0.3 * t.rank[p] / maxRank)] as [number, number];

@@ -12,7 +12,7 @@
 import type { Graph } from './graph';
 import { NameTable } from './names';
 import { NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
-import { editDistance, ftsExpr, splitWords, textTokens, typoBudget } from './words';
+import { editDistance, ftsExpr, splitWords, stem, textTokens, typoBudget } from './words';
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
@@ -92,11 +92,14 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
     }
   }
   // Full text: signature, docstring, path, as the FTS index has them (whole tokens: `ConfigError`
-  // is one word there, `config error` two). Every word: 20; else a share of the words: 10-18.
+  // is one word there, `config error` two). Every word: 20 (19 in other forms); else a share: 10-18.
   const phrase = /\s/.test(q);
   const tokens = textTokens(q, phrase);
+  // A phrase's words match their other forms too ('prices formatted' finds 'formats the price').
+  const form = (tok: string) => (phrase && tok.length >= 4 ? `${stem(tok)}*` : tok);
   if (tokens.length && !settled(20)) {
-    for (const p of ftsPositions(g, t, ftsExpr(tokens))) offer(p, 20);
+    for (const p of ftsPositions(g, t, tokens.join(' '))) offer(p, 20);
+    if (phrase && !settled(19)) for (const p of ftsPositions(g, t, tokens.map(form).join(' '))) offer(p, 19);
     if (terms.length > 1 && terms.join(' ') !== tokens.join(' ')) for (const p of ftsPositions(g, t, ftsExpr(terms))) offer(p, 20);
     if (!settled(18)) {
       // A phrase: its words in the text, each weighted by rarity (a word found everywhere says
@@ -105,7 +108,7 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
       if (phrase && tokens.length > 1) {
         let total = 0;
         for (const tok of new Set(tokens)) {
-          const hits = ftsPositions(g, t, ftsExpr([tok]), FTS_SCAN_ANY, Infinity);
+          const hits = ftsPositions(g, t, form(tok), FTS_SCAN_ANY, Infinity);
           const idf = Math.log(1 + t.size / Math.max(1, hits.length));
           total += idf;
           for (const p of hits) share.set(p, (share.get(p) ?? 0) + idf);
