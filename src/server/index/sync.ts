@@ -343,8 +343,10 @@ export class Indexer {
         UNION SELECT anc.cls, e.dst, anc.depth + 1 FROM anc JOIN edges e ON e.src = anc.sup AND e.kind IN ('extends', 'implements') AND e.dst IS NOT NULL WHERE anc.depth < 8)
       INSERT INTO edges(src, dst, kind, resolution, file_id, line, target)
       SELECT DISTINCT m.id, bm.id, 'overrides', 'exact', m.file_id, m.start_line, m.name
-      FROM anc JOIN nodes m ON m.parent_id = anc.cls AND m.kind = 'method'
-      JOIN nodes bm ON bm.parent_id = anc.sup AND bm.kind = 'method' AND bm.name = m.name`);
+      FROM anc CROSS JOIN nodes m ON m.parent_id = anc.cls AND m.kind = 'method'
+      CROSS JOIN nodes bm ON bm.parent_id = anc.sup AND bm.kind = 'method' AND bm.name = m.name`);
+    // CROSS JOIN keeps anc the outer loop: the planner (no ANALYZE stats) scanned every node
+    // instead, 56 ms of a one-file sync on 3,000 files (0.1 ms this way), 146 -> 77 ms on a full one.
 
     log(`resolve: overrides ${Date.now() - t0} ms`);
     // centrality: incoming calls, instantiations, references and heritage
