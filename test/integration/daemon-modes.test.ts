@@ -67,6 +67,18 @@ describe('daemon: modes', function () {
     assert.equal(daemons(root).length, 1);
   });
 
+  it('the reader threads build their name tables before the first search, and update them after each sync', async () => {
+    const root = indexedProject();
+    const c = await proxyClient(root, { DEBUG: 'codeindex:graph' });
+    await call(c, 'codeindex_status', {});
+    const tables = (kind: string) => (readLog(root).match(new RegExp(`name table: \\d+ names, ${kind}`, 'g')) ?? []).length;
+    await until('both readers to build their tables, no search asked', () => tables('built') >= 2, 10_000);
+    await until('the watcher', async () => (await call(c, 'codeindex_status', {})).watcherStatus?.active, 10_000);
+    writeFile(root, 'src/added-later.ts', 'export function addedWhileServing(): number { return 7; }\n');
+    await until('both readers to update theirs after the sync', () => tables('updated') >= 2, 10_000);
+    assert.equal(names(await call(c, 'codeindex_search', { query: 'addedWhileServing' }))[0], 'addedWhileServing');
+  });
+
   it('CODEINDEX_NO_DAEMON=1: direct, no daemon, no lock, no socket', async () => {
     const root = indexedProject();
     const c = await proxyClient(root, { CODEINDEX_NO_DAEMON: '1' });

@@ -97,9 +97,9 @@ export async function runDaemon(root: string): Promise<number> {
     throw e;
   }
 
-  const live = liveServeOptions(root);
   const nReaders = process.env.CODEINDEX_READERS ? Number(process.env.CODEINDEX_READERS) : 2;
   const readers = nReaders > 0 ? new ReaderPool(root, corePath(), nReaders) : undefined;
+  const live = liveServeOptions(root, () => readers?.warm());
   const handle = new IndexHandle(root, { ...live, offload: readers && ((name, args) => readers.offload(name, args)) });
   handle.warmUp();
   stopLiveness = startLiveness(envMs('CODEINDEX_LIVENESS_MS', LIVENESS_DEFAULT_MS), () => live.activity?.() !== undefined);

@@ -39,14 +39,14 @@ export async function serveDirect(root: string, opts: DirectOptions = {}): Promi
  * live index starts then. If the index cannot be opened for writing (read-only folder,
  * another version's lock), tools still read it, without a watcher.
  */
-export function liveServeOptions(root: string): DirectOptions & { close(): void } {
+export function liveServeOptions(root: string, onSynced?: () => void): DirectOptions & { close(): void } {
   let live: LiveIndex | undefined;
   let closed = false;
   return {
     buildsMissingDb: true,
     openStore: async (path) => {
       try {
-        live = await LiveIndex.open(root, { watch: true });
+        live = await LiveIndex.open(root, { watch: true, onSynced });
         live.ready.catch((e) => warn(`index sync failed: ${e instanceof Error ? e.message : e}`));
         if (closed) live.close();
         return live.store;

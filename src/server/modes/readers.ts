@@ -5,6 +5,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ArgumentError } from '../graph/errors';
 import { Graph } from '../graph/graph';
+import { NameTable } from '../graph/names';
 import { findTool } from '../mcp/call';
 import { openStore } from '../store/open';
 import { dbPath } from '../store/schema';
@@ -17,6 +18,7 @@ const log = debug('readers');
 export const OFFLOADED_TOOLS = new Set(['codeindex_explore', 'codeindex_graph', 'codeindex_search']);
 
 interface Task { id: number; name: string; args: Record<string, unknown> }
+interface Warm { warm: true }
 type Reply = { id: number; ok: Record<string, unknown> } | { id: number; error: string; field?: string };
 interface Waiter { res: (v: Record<string, unknown>) => void; rej: (e: Error) => void; worker: ReaderThread }
 interface ReaderThread { w: Worker; inFlight: number }
@@ -45,6 +47,13 @@ export class ReaderPool {
       this.waiting.set(id, { res, rej, worker: t });
       t.w.postMessage({ id, name, args } satisfies Task);
     });
+  }
+
+  /** Starts every reader and has each bring its caches (the name table) up to date: at startup
+   *  and after each sync, so the first search after an edit does not pay for them. */
+  warm(): void {
+    if (this.failures >= 3) return;
+    for (let i = 0; i < this.threads.length; i++) (this.threads[i] ??= this.start(i)).w.postMessage({ warm: true } satisfies Warm);
   }
 
   private start(slot: number): ReaderThread {
@@ -92,7 +101,11 @@ export function readerThreadMain(): void {
   let graph: Graph | undefined;
   let opening: Promise<Graph> | undefined;
   const open = () => opening ??= openStore(dbPath(root), { readOnly: true }).then((s) => (graph = new Graph(s, root)));
-  parentPort!.on('message', async (t: Task) => {
+  parentPort!.on('message', async (t: Task | Warm) => {
+    if ('warm' in t) {
+      try { const g = graph ?? await open(); g.refresh(); NameTable.of(g); } catch (e) { log(`warm-up: ${e instanceof Error ? e.message : e}`); }
+      return;
+    }
     let reply: Reply;
     try {
       const g = graph ?? await open();
