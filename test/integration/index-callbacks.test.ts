@@ -27,7 +27,8 @@ describe('index: callback parameters, initialisers and shadowing', function () {
         `}`,
         `export interface Repo { save(): void; }`,
         `export type AnyRepo = Repo;`,
-        `export class Other { next() {} done() {} listen() {} save() {} pipe() {} }`,
+        `export class Other { next() {} done() {} listen() {} save() {} pipe() {} make() {} }`,
+        `export interface Config { sink: Sink<number>; make(): Stream<number>; }`,
         ``,
       ].join('\n'),
       'src/ops.ts': [
@@ -81,6 +82,19 @@ describe('index: callback parameters, initialisers and shadowing', function () {
         `  });`,
         `  sched.remove();`,
         `  remove();`,
+        `}`,
+        ``,
+      ].join('\n'),
+      'src/destructure.ts': [
+        `import type { Config } from './types';`,
+        `export class Holder {`,
+        `  constructor(private config: Config) {}`,
+        `  run({ sink: out }: Config) {`,
+        `    const { sink } = this.config;`,
+        `    sink.done();`,
+        `    out.next(1);`,
+        `    this.config.make().listen(sink);`,
+        `  }`,
         `}`,
         ``,
       ].join('\n'),
@@ -179,6 +193,15 @@ describe('index: callback parameters, initialisers and shadowing', function () {
       'this.schedule -> src/sched.ts::Action.schedule',
       'sched.remove -> src/sched.ts::delete_',
       'remove -> src/sched.ts::delete_',
+    ]);
+  });
+
+  it('destructured names take their member\'s type; interface members type what they hold and return', () => {
+    assert.deepEqual(callsFrom('src/destructure.ts::Holder.run'), [
+      'sink.done -> src/types.ts::Sink.done',
+      'out.next -> src/types.ts::Sink.next',
+      'this.config.make -> src/types.ts::Config.make',
+      'this.config.make().listen -> src/types.ts::Stream.listen',
     ]);
   });
 

@@ -67,6 +67,15 @@ describe('extract: bindings (typed names)', () => {
     ]);
   });
 
+  it('destructured names: `=(value).member`, `=(_ as Type).member`', async () => {
+    assert.deepEqual(await bindings('function f({ a, b: c }: Foo<T>) { const { d, e: g } = this.x(1); }'), [
+      'f a: =(_ as Foo<T>).a',
+      'f c: =(_ as Foo<T>).b',
+      'f d: =(this.x()).d',
+      'f g: =(this.x()).e',
+    ]);
+  });
+
   it('no binding from a function type\'s own parameters, a comment before a type, or a callback\'s callback', async () => {
     assert.deepEqual(await bindings([
       'function f(g: (h: H) => void, k: /* the k */ K, m: (next: (x: X) => void) => void) {}',

@@ -9,7 +9,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey,
 }
 
 interface Role { role: R; kind?: string }
@@ -25,7 +25,8 @@ const FIXED: Record<string, R> = {
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
-  'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -150,6 +151,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, returns = false;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined;
+    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -183,8 +185,17 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
         case R.BindingCallee: bindCallee = c.node; break;
         case R.BindingArg: bindArg = c.node; break;
         case R.BindingParam: bindParam = c.node; break;
+        case R.BindingOf: bindOf = c.node; break;
+        case R.BindingOfType: bindOf = c.node; bindOfType = true; break;
+        case R.BindingKey: bindKey = c.node; break;
         default: break;
       }
+    }
+    if (bind && bindOf && bindName) {
+      // destructured: `const { a, b: c } = expr` -> `=(expr).a`; `({ a }: T)` -> `=(_ as T).a`
+      const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf)));
+      if (of.length <= SIGNATURE_MAX) bindingRecs.push({ pos: bind.startIndex, name: text(source, bindName), type: `=(${of}).${text(source, bindKey ?? bindName)}` });
+      continue;
     }
     if (bind) {
       const rec = bindingOf(lang, source, bind, bindName, bindType, returns, bindValue, bindCallee, bindArg, bindParam);
