@@ -98,6 +98,20 @@ describe('index: callback parameters, initialisers and shadowing', function () {
         `}`,
         ``,
       ].join('\n'),
+      'src/arrays.ts': [
+        `import { Sink } from './types';`,
+        `export class Hub {`,
+        `  sinks: Sink<number>[] = [];`,
+        `  flush() {`,
+        `    for (const sink of this.sinks) sink.done();`,
+        `    this.sinks.shift()!.next(1);`,
+        `    const copy = this.sinks.slice();`,
+        `    copy[0].done();`,
+        `    this.sinks.map((s) => s);`,
+        `  }`,
+        `}`,
+        ``,
+      ].join('\n'),
       'src/make.ts': [
         `import { Stream } from './types';`,
         `export function make() {`,
@@ -202,6 +216,17 @@ describe('index: callback parameters, initialisers and shadowing', function () {
       'out.next -> src/types.ts::Sink.next',
       'this.config.make -> src/types.ts::Config.make',
       'this.config.make().listen -> src/types.ts::Stream.listen',
+    ]);
+  });
+
+  it('an array\'s elements: for-of, element access, `shift()`; its own members stay unresolved', () => {
+    assert.deepEqual(callsFrom('src/arrays.ts::Hub.flush'), [
+      'sink.done -> src/types.ts::Sink.done',
+      'this.sinks.shift -> null',
+      'this.sinks.shift()!.next -> src/types.ts::Sink.next',
+      'this.sinks.slice -> null',
+      'copy[0].done -> src/types.ts::Sink.done',
+      'this.sinks.map -> null',
     ]);
   });
 

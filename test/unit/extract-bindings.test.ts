@@ -13,7 +13,8 @@ describe('extract: bindings (typed names)', () => {
     const cases: [string, string | undefined][] = [
       ['Map<string, Repo>', 'Map'], ['*pkg.Server', 'pkg.Server'], ['a::b::C<T>', 'a.b.C'], ['List[int]', 'List'],
       ['A | null', 'A'], ['Ns.A & { tag: X }', 'Ns.A'], ['\\App\\User', 'App.User'],
-      ['{ a: A }', undefined], ['A[]', undefined], ['(a: A) => B', undefined], ['[]int', undefined],
+      ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', undefined], ['Effect<(a: A) => B>', 'Effect'],
+      ['A[]', 'A[]'], ['readonly Observer<T>[] | null', 'Observer[]'], ['Array<Subject<T>>', 'Subject[]'],
     ];
     for (const [t, want] of cases) assert.equal(typeName(t), want, t);
   });
@@ -67,12 +68,13 @@ describe('extract: bindings (typed names)', () => {
     ]);
   });
 
-  it('destructured names: `=(value).member`, `=(_ as Type).member`', async () => {
-    assert.deepEqual(await bindings('function f({ a, b: c }: Foo<T>) { const { d, e: g } = this.x(1); }'), [
+  it('destructured names: `=(value).member`, `=(_ as Type).member`; a for-of element `=(xs)[0]` in its loop', async () => {
+    assert.deepEqual(await bindings('function f({ a, b: c }: Foo<T>) { const { d, e: g } = this.x(1);\n  for (const x of xs) {\n  }\n}'), [
       'f a: =(_ as Foo<T>).a',
       'f c: =(_ as Foo<T>).b',
       'f d: =(this.x()).d',
       'f g: =(this.x()).e',
+      'f x: =(xs)[0] @2-3',
     ]);
   });
 

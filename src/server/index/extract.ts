@@ -9,7 +9,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement,
 }
 
 interface Role { role: R; kind?: string }
@@ -26,7 +26,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -151,7 +151,7 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, returns = false;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined;
-    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined;
+    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -188,13 +188,20 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
         case R.BindingOf: bindOf = c.node; break;
         case R.BindingOfType: bindOf = c.node; bindOfType = true; break;
         case R.BindingKey: bindKey = c.node; break;
+        case R.BindingElement: bindOf = c.node; element = true; break;
         default: break;
       }
     }
     if (bind && bindOf && bindName) {
       // destructured: `const { a, b: c } = expr` -> `=(expr).a`; `({ a }: T)` -> `=(_ as T).a`
       const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf)));
-      if (of.length <= SIGNATURE_MAX) bindingRecs.push({ pos: bind.startIndex, name: text(source, bindName), type: `=(${of}).${text(source, bindKey ?? bindName)}` });
+      const rec: BindingRec = { pos: bind.startIndex, name: text(source, bindName), type: `=(${of}).${text(source, bindKey ?? bindName)}` };
+      if (element) {
+        // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[0]`
+        rec.type = `=(${of})[0]`;
+        rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
+      }
+      if (of.length <= SIGNATURE_MAX) bindingRecs.push(rec);
       continue;
     }
     if (bind) {
@@ -453,10 +460,18 @@ function position(lang: CompiledLanguage, n: Node, fn: Node | undefined): number
 }
 
 /** `Map<string, Repo>` -> Map, `*pkg.Server` -> pkg.Server, `a::b::C<T>` -> a.b.C, `List[int]` ->
- *  List, `A | null` and `A & { x: X }` -> A, `A[]` -> none: the qualifier stays (`ns.T` resolves through the
+ *  List, `A | null` and `A & { x: X }` -> A, `A<T>[]` -> A[]: the qualifier stays (`ns.T` resolves through the
  *  namespace `ns`, else as `T`). */
 export function typeName(t: string): string | undefined {
-  const m = /^[\s*&\\]*((?:[A-Za-z_$][\w$]*(?:\.|::|\\))*[A-Za-z_$][\w$]*)\s*(?:$|[<?|&*]|\[(?!\]))/.exec(t);
+  const generic = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t);
+  if (generic) return `${generic[1]}[]`;
+  // without type arguments (`=>` is no bracket)
+  let s = t.replace(/=>/g, '=:');
+  for (let prev = ''; prev !== s;) { prev = s; s = s.replace(/<[^<>]*>/g, ''); }
+  // an array of a named type, first in a union: `readonly X<T>[] | null` -> `X[]`
+  const arr = /^\s*(?:readonly\s+)?([A-Za-z_$][\w$.]*)\s*\[\]\s*(?:$|\|)/.exec(s);
+  if (arr) return `${arr[1]}[]`;
+  const m = /^[\s*&\\]*((?:[A-Za-z_$][\w$]*(?:\.|::|\\))*[A-Za-z_$][\w$]*)\s*(?:$|[?|&*]|\[(?!\]))/.exec(s);
   return m?.[1].split(/\.|::|\\/).join('.');
 }
 

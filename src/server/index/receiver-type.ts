@@ -7,9 +7,9 @@ import type { GraphDb } from './graph-db';
 import type { Hit, Resolver } from './resolve';
 
 export interface Ctx { src: number; fileId: number; line?: number }
-/** A project type's node; null: a type from outside the project (never guess its members);
- *  undefined: not known. */
-export type TypeHit = Hit | null | undefined;
+/** A project type's node (`array`: a collection of it); null: a type from outside the project
+ *  (never guess its members); undefined: not known. */
+export type TypeHit = (Hit & { array?: boolean }) | null | undefined;
 
 const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
@@ -41,6 +41,11 @@ export class ReceiverTypes {
   }
 
   private compute(e: string, ctx: Ctx): TypeHit {
+    if (e.endsWith(']')) {
+      // `xs[i]`: an element of a collection
+      const open = matchingOpen(e, e.length - 1);
+      return open > 0 ? elementOf(this.of(e.slice(0, open), ctx)) : undefined;
+    }
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
       if (open === 0) {
@@ -53,6 +58,12 @@ export class ReceiverTypes {
       if (open < 0) return undefined;
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim());
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
+      const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
+      const rules = this.r.rules(ctx.fileId);
+      if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
+        const coll = this.of(el[1], ctx);
+        if (coll?.array) return rules.elementMembers.includes(el[2]) ? elementOf(coll) : coll;
+      }
       const target = this.callee(head, ctx);
       if (!target) return undefined;
       // `Foo()` instantiates in languages without `new`
@@ -124,6 +135,10 @@ export class ReceiverTypes {
 
   /** A type name where it was written; `ns.T` through the namespace (import) `ns`. */
   private named(type: string, ctx: Ctx): TypeHit {
+    if (type.endsWith('[]')) {
+      const el = this.named(type.slice(0, -2), ctx);
+      return el && { ...el, array: true };
+    }
     const path = /^[A-Za-z_$][\w$.]*/.exec(type.trim())?.[0].split('.').filter(Boolean);
     if (!path?.length) return null; // a structural type (`{}`): nothing of ours
     const bare = path[path.length - 1];
@@ -185,8 +200,12 @@ export class ReceiverTypes {
   }
 }
 
+function elementOf(t: TypeHit): TypeHit {
+  return t?.array ? { id: t.id, how: t.how } : t === null ? null : undefined;
+}
+
 function withHow(t: TypeHit, how: Hit['how']): TypeHit {
-  return t && how === 'heuristic' ? { id: t.id, how } : t;
+  return t && how === 'heuristic' ? { ...t, how } : t;
 }
 
 /** Index of the bracket opening the one that closes at `close`, -1 if unbalanced. */

@@ -264,14 +264,14 @@ export class Resolver {
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
       const self = this.types.of(recv, ref);
-      const hit = self && this.member(self.id, ref.name, memberAccept);
+      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept);
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
     // `make().run()`, a callback's `subscriber.next()`
     const type = this.types.of(recv, ref);
     if (type !== undefined) {
-      if (type === null) return undefined; // a type from outside the project: never guess its members
+      if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
       const hit = this.member(type.id, ref.name, memberAccept);
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }

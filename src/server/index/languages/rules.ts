@@ -23,6 +23,10 @@ export interface ResolveRules {
   globals: string[];
   /** Member names so common on built-in types that an unknown receiver must not be guessed. */
   builtinMembers: string[];
+  /** Members of a built-in collection that give one of its elements (`xs.shift()`), and those
+   *  that give a collection of the same elements (`xs.slice()`). */
+  elementMembers: string[];
+  collectionMembers: string[];
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
   /** Whether a bare name may refer to another file's symbol without an import (C includes,
@@ -38,10 +42,10 @@ const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items
 
 export const DEFAULT_RULES: ResolveRules = {
   importStyle: 'path', implicitMembers: false, folderScope: false, selfNames: ['this', 'self'], superNames: ['super'],
-  globals: [], builtinMembers: [], family: 'other', bareNameHeuristic: true,
+  globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
 };
 
-const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, family: 'js' };
+const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: ['printf', 'malloc', 'free', 'memcpy', 'memset', 'strlen', 'sizeof'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], family: 'c' };
 

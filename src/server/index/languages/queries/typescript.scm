@@ -78,3 +78,5 @@
 (interface_body (property_signature name: (property_identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding)
 (interface_body (method_signature name: (property_identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding)
 (abstract_method_signature name: (property_identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
+; `for (const x of xs)`: an element of xs
+(for_in_statement left: (identifier) @binding.name operator: "of" right: (_) @binding.element) @binding
