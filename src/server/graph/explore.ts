@@ -206,9 +206,10 @@ function findSeeds(g: Graph, query: string): Map<number, number> {
   for (const word of words) {
     const w = stem(word);
     const prefix = w.length >= 3;
-    // Where the word is: a word of the name (in memory), the signature or docstring, the path (FTS).
+    // Where the word is: a word of the name (in memory), the signature or docstring (FTS), the path.
     const inText = new Set(ftsPositions(g, t, `signature:${w}${prefix ? '*' : ''} OR docstring:${w}${prefix ? '*' : ''}`, undefined, Infinity));
-    const candidates = new Set([...t.withWords([w], prefix), ...inText, ...ftsPositions(g, t, `path:${w}${prefix ? '*' : ''}`, undefined, Infinity)]);
+    const inPaths = [...paths].filter(([, path]) => path.toLowerCase().includes(w)).map(([id]) => id);
+    const candidates = new Set([...t.withWords([w], prefix), ...inText, ...t.inFiles(inPaths)]);
     const picked = t.mostCentral([...candidates], SEED_CANDIDATES);
     if (!picked.length) continue;
     const idf = Math.log(1 + total / picked.length);

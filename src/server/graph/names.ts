@@ -266,6 +266,21 @@ export class NameTable {
     return acc;
   }
 
+  /** Positions of the symbols of these files. */
+  inFiles(fileIds: Iterable<number>): number[] {
+    if (!this.byFile) {
+      this.byFile = new Map();
+      for (let i = 0; i < this.fileIds.length; i++) {
+        const list = this.byFile.get(this.fileIds[i]);
+        if (list) list.push(i); else this.byFile.set(this.fileIds[i], [i]);
+      }
+    }
+    const out: number[] = [];
+    for (const f of fileIds) for (const p of this.byFile.get(f) ?? []) out.push(p);
+    return out;
+  }
+  private byFile?: Map<number, number[]>;
+
   /** The `n` most central of these positions, most central first. */
   mostCentral(ps: number[], n: number): number[] {
     if (ps.length <= n) return ps;
