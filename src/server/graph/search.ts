@@ -117,9 +117,7 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
       } else if (!phrase && terms.length > 1) {
         for (const term of new Set(terms)) for (const p of t.withWords([term], false)) share.set(p, (share.get(p) ?? 0) + 1 / terms.length);
       }
-      // The largest shares first, then the most central: PER_TIER of them.
-      const partial = [...share].filter(([, x]) => x < 0.999).sort((a, b) => b[1] - a[1] || t.rankOrder[a[0]] - t.rankOrder[b[0]]);
-      for (const [p, x] of partial.slice(0, PER_TIER)) offer(p, 10 + 8 * x);
+      for (const p of largestShares(t, share, PER_TIER)) offer(p, 10 + 8 * share.get(p)!);
     }
   }
 
@@ -133,6 +131,19 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
     if (row) out.push({ row, score: x.score });
   }
   return out;
+}
+
+/**
+ * The `k` positions with the largest shares below 1 (all words: a tier of its own), then the most
+ * central: one numeric key each (share to 6 digits, then rank order) sorted natively; thousands
+ * of candidates for a common word made a comparator sort the cost of the whole search.
+ */
+function largestShares(t: NameTable, share: Map<number, number>, k: number): number[] {
+  const n = t.size;
+  const keys: number[] = [];
+  for (const [p, x] of share) if (x < 0.999) keys.push(Math.round((1 - x) * 1e6) * n + t.rankOrder[p]);
+  const sorted = Float64Array.from(keys).sort();
+  return Array.from(sorted.subarray(0, k), (key) => t.byRank[key % n]);
 }
 
 /** Table positions of the FTS matches of `expr`, the most central `keep` of them. */
