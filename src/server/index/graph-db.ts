@@ -8,6 +8,7 @@ export interface FileRow { id: number; path: string; language: string; hash: str
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
 export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
 export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null }
+interface BindingRow { type: string; start_line: number | null; end_line: number | null }
 export interface EdgeRow { id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }
 
 /** Splits identifiers into lower-case words: parseHTTPRequest_v2 -> parse http request v2. */
@@ -25,7 +26,8 @@ export class GraphDb {
   private byId = new Map<number, NodeRow>();
   private importsCache = new Map<number, ImportRow[]>();
   private ancestorsCache = new Map<number, number[]>();
-  private bindingCache = new Map<string, { type: string; start_line: number | null; end_line: number | null }[]>();
+  private bindingCache = new Map<number, Map<string, BindingRow[]>>(); // scope -> name -> rows, newest first
+  private bindingFiles = new Set<number>(); // files whose bindings are in bindingCache
   private ctorCache = new Map<number, number[]>();
   readonly files = new Map<string, FileRow>(); // by path
   readonly filesById = new Map<number, FileRow>();
@@ -51,6 +53,7 @@ export class GraphDb {
     this.importsCache.clear();
     this.ancestorsCache.clear();
     this.bindingCache.clear();
+    this.bindingFiles.clear();
     this.ctorCache.clear();
     this.fileNodes.clear();
   }
@@ -186,14 +189,20 @@ export class GraphDb {
    *  callback's parameter holds inside the callback only); the last one in source order wins
    *  (an `instanceof` narrowing after the parameter's declared type). */
   binding(scopeId: number, name: string, line?: number): string | undefined {
-    const key = `${scopeId}\0${name}`;
-    let rows = this.bindingCache.get(key);
-    if (!rows) {
-      rows = this.store.prepare('SELECT type, start_line, end_line FROM bindings WHERE scope_id = ? AND name = ? ORDER BY rowid DESC')
-        .all<{ type: string; start_line: number | null; end_line: number | null }>(scopeId, name);
-      this.bindingCache.set(key, rows);
+    // a scope's bindings are all in its file: one query per file, not one per name asked
+    const fileId = this.node(scopeId)?.file_id;
+    if (fileId === undefined) return undefined;
+    if (!this.bindingFiles.has(fileId)) {
+      this.bindingFiles.add(fileId);
+      for (const r of this.store.prepare('SELECT scope_id, name, type, start_line, end_line FROM bindings WHERE file_id = ? ORDER BY rowid DESC').all<BindingRow & { scope_id: number; name: string }>(fileId)) {
+        let byName = this.bindingCache.get(r.scope_id);
+        if (!byName) this.bindingCache.set(r.scope_id, (byName = new Map()));
+        let rows = byName.get(r.name);
+        if (!rows) byName.set(r.name, (rows = []));
+        rows.push({ type: r.type, start_line: r.start_line, end_line: r.end_line });
+      }
     }
-    for (const r of rows) {
+    for (const r of this.bindingCache.get(scopeId)?.get(name) ?? []) {
       if (r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) return r.type;
     }
     return undefined;
