@@ -8,6 +8,7 @@
 // watchdog SIGKILLs it when its main thread stops responding (10 s; CODEINDEX_LIVENESS_MS).
 import { existsSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, Server, Socket } from 'node:net';
+import { NameTable } from '../graph/names';
 import { IndexHandle } from '../mcp/context';
 import { readLockPid, tryLock, unlock } from '../lockfile';
 import { debug, warn } from '../log';
@@ -99,8 +100,14 @@ export async function runDaemon(root: string): Promise<number> {
 
   const nReaders = process.env.CODEINDEX_READERS ? Number(process.env.CODEINDEX_READERS) : 2;
   const readers = nReaders > 0 ? new ReaderPool(root, corePath(), nReaders) : undefined;
-  const live = liveServeOptions(root, () => readers?.warm());
-  const handle = new IndexHandle(root, { ...live, offload: readers && ((name, args) => readers.offload(name, args)) });
+  // after each sync: every thread's name table brought up to date before a search needs it (the
+  // main thread's too: it answers searches when both readers are busy)
+  let handle: IndexHandle | undefined;
+  const live = liveServeOptions(root, () => {
+    readers?.warm();
+    setImmediate(() => { const g = handle?.current(); if (g) NameTable.of(g); });
+  });
+  handle = new IndexHandle(root, { ...live, offload: readers && ((name, args) => readers.offload(name, args)) });
   handle.warmUp();
   stopLiveness = startLiveness(envMs('CODEINDEX_LIVENESS_MS', LIVENESS_DEFAULT_MS), () => live.activity?.() !== undefined);
   if (process.env.CODEINDEX_TEST_HOOKS === '1') {

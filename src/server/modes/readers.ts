@@ -17,6 +17,9 @@ const log = debug('readers');
  *  project); node, status and file dependencies answer in a few ms on the main thread. */
 export const OFFLOADED_TOOLS = new Set(['codeindex_explore', 'codeindex_graph', 'codeindex_search']);
 
+/** Offloaded tools that run on the main thread instead of queueing when no reader is free. */
+const IN_PLACE_WHEN_BUSY = new Set(['codeindex_search']);
+
 interface Task { id: number; name: string; args: Record<string, unknown> }
 interface Warm { warm: true }
 type Reply = { id: number; ok: Record<string, unknown> } | { id: number; error: string; field?: string };
@@ -39,6 +42,9 @@ export class ReaderPool {
     if (!OFFLOADED_TOOLS.has(name) || this.failures >= 3 || !this.threads.length) return undefined;
     // the least busy thread; an idle slot is started
     let i = this.threads.findIndex((t) => !t || t.inFlight === 0);
+    // Every reader busy (an explore, say): a search takes milliseconds on the main thread, less
+    // than the wait behind them.
+    if (i < 0 && IN_PLACE_WHEN_BUSY.has(name)) return undefined;
     if (i < 0) i = this.threads.reduce((best, t, j) => (t!.inFlight < this.threads[best]!.inFlight ? j : best), 0);
     const t = this.threads[i] ??= this.start(i);
     const id = ++this.seq;
