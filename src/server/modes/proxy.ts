@@ -5,7 +5,7 @@
 // socket. The agent's `initialize` has been answered by the front meanwhile. Whatever goes wrong
 // with the daemon (it cannot start, another version is busy, the connection keeps dropping),
 // the session carries on in direct mode in this process, after one line on stderr saying why.
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createConnection, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -94,13 +94,13 @@ export function daemonEntry(): string {
   return abs;
 }
 
-export function spawnDaemon(root: string): ChildProcess {
+export async function spawnDaemon(root: string): Promise<ChildProcess> {
   const entry = daemonEntry();
   const f = daemonFiles(root);
+  const rt = await daemonRuntime();
   try { if (statSync(f.log).size > LOG_ROTATE_BYTES) renameSync(f.log, f.log + '.1'); } catch { /* no log yet */ }
   const fd = openSync(f.log, 'a');
   try {
-    const rt = daemonRuntime();
     const child = spawn(rt.command, [...rt.execArgv, entry, '--mcp', '--path', root], {
       detached: true, // setsid(): own session and process group, outlives the proxy and its host
       stdio: ['ignore', fd, fd],
@@ -122,16 +122,16 @@ export function spawnDaemon(root: string): ChildProcess {
  * node:sqlite indexes ~1.7x and answers ~3x faster than sql.js); else this one. Asked only when a
  * daemon is spawned.
  */
-export function daemonRuntime(): { command: string; execArgv: string[] } {
+export async function daemonRuntime(): Promise<{ command: string; execArgv: string[] }> {
   const own = { command: process.execPath, execArgv: process.execArgv.filter((a) => !a.startsWith('--inspect')) };
   if (nodeSqliteAvailable() || process.env.CODEINDEX_DB_BACKEND === 'sqljs') return own;
-  try {
-    const out = execFileSync('node', ['-p', "require('node:sqlite') && process.execPath"], {
-      encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    }).trim();
-    if (out && existsSync(out)) return { command: out, execArgv: [] };
-  } catch { /* no node on PATH, or one without node:sqlite */ }
-  return own;
+  // asynchronously: the front answers initialize meanwhile
+  const out = await new Promise<string>((res) => {
+    execFile('node', ['-p', "require('node:sqlite') && process.execPath"], {
+      encoding: 'utf8', timeout: 5000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    }, (err, stdout) => res(err ? '' : String(stdout).trim()));
+  });
+  return out && existsSync(out) ? { command: out, execArgv: [] } : own;
 }
 
 /**
@@ -184,7 +184,7 @@ export async function connectDaemon(root: string): Promise<Connected> {
       if (!starting && (!child || childExit === 0) && existsSync(f.dir)) {
         // nobody is (or will soon be) the daemon: one proxy spawns it, the others wait
         if (holdsSpawnLock || (holdsSpawnLock = tryLock(f.spawnLock))) {
-          child = spawnDaemon(root);
+          child = await spawnDaemon(root);
           childExit = undefined;
           child.on('exit', (code) => { childExit = code; });
           child.on('error', (e) => { lastErr = e.message; childExit = -1; });
