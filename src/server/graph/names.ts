@@ -1,6 +1,7 @@
-// Every symbol's name, kind and rank in memory, sorted by lower-case name, built once per database
-// version (Graph.cached). Search ranks over it in JS: a prefix is a binary search and a slice, where
-// SQL had to sort thousands of rows by rank on every call. Full rows are read only for the answers.
+// Every symbol's name, kind and rank in memory, sorted by lower-case name, made once per database
+// version (Graph.cached): built from the store, or after a sync updated from the previous table.
+// Search ranks over it in JS: a prefix is a binary search and a slice, where SQL had to sort
+// thousands of rows by rank on every call. Full rows are read only for the answers.
 import type { Store } from '../store/store';
 import type { Graph } from './graph';
 import { splitWords } from './words';
@@ -97,7 +98,7 @@ export class NameTable {
   readonly maxRank: number;
   /** Each distinct lower-case name once, sorted (typo matching scans these). */
   readonly distinct: string[];
-  /** The camelCase / snake_case words of the names: word -> positions (ascending), and the words sorted. */
+  /** The camelCase / snake_case words of the names: word -> positions (each once), and the words sorted. */
   private readonly wordPos: Map<string, number[]>;
   readonly words: string[];
   /** Positions from the most central (highest rank) down; rankOrder[p] is p's index in it. */
