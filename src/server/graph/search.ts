@@ -7,7 +7,8 @@
 //   80  name prefix            | 60 every query word is a word of the name (camelCase/snake_case)
 //   50  every word in the qualified name, or the last word as a prefix
 //   40  typo-tolerant name match (edit distance 1; 35 for distance 2 on long names)
-//   20  all words in signature/docstring/path | 10-18 some of the words there
+//   20  all words in signature/docstring/path (19: a phrase's words in other forms)
+//   10-18 some of the words (a phrase: in the text, by rarity; an identifier: in other names)
 // Ties: higher score, then shorter name, then id (alphabetical) - deterministic on both backends.
 import type { Graph } from './graph';
 import { NameTable } from './names';
