@@ -24,6 +24,8 @@ const SEED_CANDIDATES = 400;
 const SEARCH_SEEDS = 5;
 const SEARCH_WEIGHT = 12;
 const NEIGHBOURHOOD = 3000;
+/** A node more used than this is a hub: the second hop does not fan out to its users. */
+const HUB_RANK = 50;
 const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'enum', 'module', 'namespace']);
 
 export interface Snippet { nodeId: string; startLine: number; endLine: number; code: string }
@@ -64,10 +66,13 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   const known = new Set(seeds.keys());
   const edges: EdgeRow[] = [];
   let frontier = [...seeds.keys()];
+  const table = NameTable.of(g);
   for (let hop = 0; hop < 2 && frontier.length; hop++) {
     const next: number[] = [];
     for (const dir of ['out', 'in'] as const) {
-      for (const e of edgesOf(s, frontier, dir, KINDS)) {
+      // Second hop: not into the users of a hub (thousands of callers say little, and cost most)
+      const from = hop > 0 && dir === 'in' ? frontier.filter((id) => (table.rank[table.pos(id)] ?? 0) <= HUB_RANK) : frontier;
+      for (const e of edgesOf(s, from, dir, KINDS)) {
         if (e.dst === null) continue;
         edges.push(e);
         for (const n of [Number(e.src), Number(e.dst)]) {
