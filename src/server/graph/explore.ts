@@ -24,8 +24,9 @@ const SEED_CANDIDATES = 400;
 const SEARCH_SEEDS = 5;
 const SEARCH_WEIGHT = 12;
 const NEIGHBOURHOOD = 3000;
-/** A node more used than this is a hub: the second hop does not fan out to its users. */
+/** A node more used than this is a hub: explore follows only its most central users. */
 const HUB_RANK = 50;
+const HUB_USERS = 200;
 const CONTAINERS = new Set(['class', 'interface', 'struct', 'trait', 'enum', 'module', 'namespace']);
 
 export interface Snippet { nodeId: string; startLine: number; endLine: number; code: string }
@@ -70,9 +71,12 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   for (let hop = 0; hop < 2 && frontier.length; hop++) {
     const next: number[] = [];
     for (const dir of ['out', 'in'] as const) {
-      // Second hop: not into the users of a hub (thousands of callers say little, and cost most)
-      const from = hop > 0 && dir === 'in' ? frontier.filter((id) => (table.rank[table.pos(id)] ?? 0) <= HUB_RANK) : frontier;
-      for (const e of edgesOf(s, from, dir, KINDS)) {
+      // The users of a hub (thousands of callers say little, and cost most): on the first hop its
+      // most central HUB_USERS, on the second none.
+      const isHub = (id: number) => (table.rank[table.pos(id)] ?? 0) > HUB_RANK;
+      const from = dir === 'in' ? frontier.filter((id) => !isHub(id)) : frontier;
+      const hubUsers = hop === 0 && dir === 'in' ? frontier.filter(isHub).flatMap((id) => mostCentralUsers(s, id, KINDS)) : [];
+      for (const e of [...edgesOf(s, from, dir, KINDS), ...hubUsers]) {
         if (e.dst === null) continue;
         edges.push(e);
         for (const n of [Number(e.src), Number(e.dst)]) {
@@ -243,6 +247,12 @@ function ancestorHasWord(t: NameTable, p: number, w: string): boolean {
     if (splitWords(t.names[q]).some((x) => x.startsWith(w))) return true;
   }
   return false;
+}
+
+/** The most central HUB_USERS edges into a node, of the given kinds. */
+function mostCentralUsers(s: Graph['store'], id: number, kinds: string[]): EdgeRow[] {
+  return s.prepare(`SELECT e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id FROM edges e JOIN nodes n ON n.id = e.src
+    WHERE e.dst = ? AND e.kind IN (${kinds.map(() => '?').join(',')}) ORDER BY n.rank DESC, e.id LIMIT ${HUB_USERS}`).all<EdgeRow>(id, ...kinds);
 }
 
 const EDGE_WEIGHT: Record<string, number> = { calls: 1, instantiates: 0.9, references: 0.6, extends: 0.8, implements: 0.8, overrides: 0.8, contains: 0.5 };
