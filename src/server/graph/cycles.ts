@@ -4,13 +4,13 @@
 // Strongly connected components (Tarjan, iterative), then shortest cycles (BFS) until every file
 // of every component is on a reported cycle.
 import type { Graph } from './graph';
-import { EdgeRow } from './rows';
+import { EDGE_COLS, EdgeRow } from './rows';
 import { Collector, Traversal } from './traverse';
 
 export const MAX_CYCLES = 50;
 
 export function findCycles(g: Graph): Traversal {
-  const rows = g.store.prepare(`SELECT e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id FROM edges e
+  const rows = g.store.prepare(`SELECT ${EDGE_COLS} FROM edges e
     WHERE e.kind = 'imports' AND e.dst IS NOT NULL AND e.src <> e.dst`).all<EdgeRow>();
   const adj = new Map<number, number[]>();
   const edgeOf = new Map<string, EdgeRow>();

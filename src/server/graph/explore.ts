@@ -6,8 +6,9 @@
 //     instantiations, references, type edges and containment, both directions);
 //  3. the best files (at most maxFiles) and their best symbols, with snippets read from the files
 //     as they are now, cut to a token budget (about 4 characters a token; 12k tokens by default).
+import type { Store } from '../store/store';
 import type { Graph } from './graph';
-import { EdgeRecord, EdgeRow, edgesOf, nodesByIds, SymbolRecord, toSymbol } from './rows';
+import { EDGE_COLS, EdgeRecord, EdgeRow, edgesOf, nodesByIds, SymbolRecord, toSymbol } from './rows';
 import { filePaths, NameTable } from './names';
 import { emptyHint, ftsPositions, rankSymbols } from './search';
 import { SourceReader } from './snippets';
@@ -250,8 +251,8 @@ function ancestorHasWord(t: NameTable, p: number, w: string): boolean {
 }
 
 /** The most central HUB_USERS edges into a node, of the given kinds. */
-function mostCentralUsers(s: Graph['store'], id: number, kinds: string[]): EdgeRow[] {
-  return s.prepare(`SELECT e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id FROM edges e JOIN nodes n ON n.id = e.src
+function mostCentralUsers(s: Store, id: number, kinds: string[]): EdgeRow[] {
+  return s.prepare(`SELECT ${EDGE_COLS} FROM edges e JOIN nodes n ON n.id = e.src
     WHERE e.dst = ? AND e.kind IN (${kinds.map(() => '?').join(',')}) ORDER BY n.rank DESC, e.id LIMIT ${HUB_USERS}`).all<EdgeRow>(id, ...kinds);
 }
 

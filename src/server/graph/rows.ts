@@ -117,7 +117,8 @@ export interface EdgeRow {
   file_id: number;
 }
 
-const EDGE_COLS = 'e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id';
+/** The columns every edge query selects (`e` = edges). */
+export const EDGE_COLS = 'e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id';
 
 /** Edges out of (dir 'out') or into (dir 'in') the given nodes, of the given kinds. */
 export function edgesOf(store: Store, ids: number[], dir: 'in' | 'out', kinds: readonly string[]): EdgeRow[] {

@@ -5,7 +5,7 @@
 // methods it overrides. Overrides are read from `overrides` edges and, where those are missing,
 // from same-named methods of subtypes (`extends` / `implements` edges).
 import type { Graph } from './graph';
-import { CALL_KINDS, EdgeRecord, EdgeRow, edgesOf, inList, NodeRow, nodesByIds, SymbolRecord, toSymbol, USAGE_KINDS } from './rows';
+import { CALL_KINDS, EDGE_COLS, EdgeRecord, EdgeRow, edgesOf, inList, NodeRow, nodesByIds, SymbolRecord, toSymbol, USAGE_KINDS } from './rows';
 
 export const GRAPH_MAX_NODES = 200;
 export const IMPACT_MAX_DEPTH = 3;
@@ -99,7 +99,7 @@ export class Collector {
 function links(g: Graph, kinds: readonly string[]): { out: Map<number, EdgeRow[]>; in: Map<number, EdgeRow[]> } {
   return g.cached(`links:${kinds.join(',')}`, () => {
     const out = new Map<number, EdgeRow[]>(), into = new Map<number, EdgeRow[]>();
-    const rows = g.store.prepare(`SELECT e.id, e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.file_id FROM edges e
+    const rows = g.store.prepare(`SELECT ${EDGE_COLS} FROM edges e
       WHERE e.kind IN (${kinds.map(() => '?').join(',')}) AND e.dst IS NOT NULL`).all<EdgeRow>(...kinds);
     for (const e of rows) {
       const s = Number(e.src), d = Number(e.dst);
