@@ -4,6 +4,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import type { Command } from './cli';
 import { warn } from './log';
+import { LineSplitter } from './lines';
 import { runIndexCommand } from './index/run';
 import { liveServeOptions, serveDirect } from './modes/direct';
 import { runQuery } from './mcp/query-cli';
@@ -38,16 +39,10 @@ export async function serveDirectLive(root: string, input: NodeJS.ReadableStream
 
 /** An in-process stream pair: lines written to `output` come out one by one through onLine. */
 export function lineStreams(onLine: (line: string) => void): { input: PassThrough; output: Writable } {
-  let buf = '';
+  const lines = new LineSplitter(onLine);
   const output = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
-      buf += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      let i: number;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        if (line.trim()) onLine(line);
-      }
+      lines.push(chunk);
       cb();
     },
   });

@@ -4,6 +4,7 @@
 // message gets -32600 (invalid request); and it closes when the input ends, so a direct-mode
 // server exits when its client goes away.
 import type { Readable, Writable } from 'node:stream';
+import { LineSplitter } from '../lines';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 
@@ -13,7 +14,7 @@ export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private buf = '';
+  private readonly lines = new LineSplitter((line) => this.handleLine(line));
   private closed = false;
 
   constructor(private readonly input: Readable, private readonly output: Writable) {}
@@ -28,15 +29,9 @@ export class LineTransport implements Transport {
   }
 
   private onData = (chunk: string | Buffer) => {
-    this.buf += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    let i: number;
-    while ((i = this.buf.indexOf('\n')) >= 0) {
-      const line = this.buf.slice(0, i).replace(/\r$/, '');
-      this.buf = this.buf.slice(i + 1);
-      if (line.trim()) this.handleLine(line);
-    }
-    if (this.buf.length > MAX_LINE) {
-      this.buf = '';
+    this.lines.push(chunk);
+    if (this.lines.pending > MAX_LINE) {
+      this.lines.clear();
       this.reply(null, ErrorCode.InvalidRequest, `message longer than ${MAX_LINE} bytes`);
     }
   };

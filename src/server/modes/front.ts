@@ -9,6 +9,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { initializeResult } from '../mcp/info';
 import { debug } from '../log';
+import { LineSplitter } from '../lines';
 
 const log = debug('front');
 
@@ -43,7 +44,7 @@ export class StdioFront {
   onBackendLost?: (reason: string) => void;
   readonly done: Promise<void>;
   private resolveDone!: () => void;
-  private buf = '';
+  private readonly lines = new LineSplitter((line) => this.fromAgent(line));
   private queue: string[] = [];
   private backend?: Backend;
   private attachedOnce = false;
@@ -78,13 +79,7 @@ export class StdioFront {
   start(): void {
     this.input.setEncoding?.('utf8');
     this.input.on('data', (chunk: string | Buffer) => {
-      this.buf += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      let i: number;
-      while ((i = this.buf.indexOf('\n')) >= 0) {
-        const line = this.buf.slice(0, i).replace(/\r$/, '');
-        this.buf = this.buf.slice(i + 1);
-        if (line.trim()) this.fromAgent(line);
-      }
+      this.lines.push(chunk);
       if (this.firstMessage) { const f = this.firstMessage; this.firstMessage = undefined; f(); }
     });
     this.input.on('end', () => this.shutdown('the agent closed stdin'));

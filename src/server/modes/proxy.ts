@@ -11,6 +11,7 @@ import { createConnection, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pidAlive, readLockPid, tryLock, unlock } from '../lockfile';
 import { debug, warn } from '../log';
+import { LineSplitter } from '../lines';
 import { Backend, StdioFront } from './front';
 import { DaemonReply, helloLine, parseHandshake, protocolVersion } from './handshake';
 import { indexDirOf, socketPath } from './socket-path';
@@ -204,16 +205,8 @@ export function socketBackend(front: StdioFront, c: Connected): Backend {
   const label = `daemon#${++backendSeq} pid ${c.reply.pid}`;
   const ev = front.events(label);
   const { sock } = c;
-  let buf = '';
-  const onData = (d: string) => {
-    buf += d;
-    let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      if (line.trim()) ev.onLine(line);
-    }
-  };
+  const lines = new LineSplitter((line) => ev.onLine(line));
+  const onData = (d: string) => lines.push(d);
   let why = 'the daemon closed the connection';
   sock.on('error', (e) => { why = `socket error: ${e.message}`; });
   sock.on('close', () => ev.onClose(why));
