@@ -62,20 +62,10 @@ export class TxNesting {
       this.depth++;
       try { return fn(); } finally { this.depth--; }
     }
-    ops.begin();
-    this.depth = 1;
+    this.open(ops);
     let result: T;
-    try {
-      result = fn();
-      ops.commit();
-    } catch (e) {
-      try { ops.rollback(); } catch { /* already rolled back */ }
-      throw e;
-    } finally {
-      this.depth = 0;
-    }
-    ops.after();
-    return result;
+    try { result = fn(); } catch (e) { this.abort(ops); throw e; }
+    return this.close(ops, result);
   }
 
   async runAsync<T>(fn: () => Promise<T>, ops: TxOps): Promise<T> {
@@ -83,18 +73,26 @@ export class TxNesting {
       this.depth++;
       try { return await fn(); } finally { this.depth--; }
     }
+    this.open(ops);
+    let result: T;
+    try { result = await fn(); } catch (e) { this.abort(ops); throw e; }
+    return this.close(ops, result);
+  }
+
+  private open(ops: TxOps): void {
     ops.begin();
     this.depth = 1;
-    let result: T;
-    try {
-      result = await fn();
-      ops.commit();
-    } catch (e) {
-      try { ops.rollback(); } catch { /* already rolled back */ }
-      throw e;
-    } finally {
-      this.depth = 0;
-    }
+  }
+
+  private abort(ops: TxOps): void {
+    this.depth = 0;
+    try { ops.rollback(); } catch { /* already rolled back */ }
+  }
+
+  /** Commits (a failed commit rolls back and throws), then runs what follows a commit. */
+  private close<T>(ops: TxOps, result: T): T {
+    try { ops.commit(); } catch (e) { this.abort(ops); throw e; }
+    this.depth = 0;
     ops.after();
     return result;
   }
