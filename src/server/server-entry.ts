@@ -10,6 +10,7 @@ import { directBackend, runProxy } from './modes/proxy';
 import { selectMode } from './modes/select';
 import { watchParent } from './modes/watchdog';
 import { loadCore, loadIndexCore } from './modes/core-loader';
+import { indexViaDaemon } from './modes/index-client';
 
 const log = debug('entry');
 
@@ -34,9 +35,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'serve':
       return serve(cmd.path);
+    case 'index': {
+      const viaDaemon = await indexViaDaemon(cmd.path, cmd.force);
+      if (viaDaemon !== undefined) return viaDaemon;
+      return loadIndexCore().runIndexCommand(cmd.path, cmd.force);
+    }
     case 'init':
-    case 'index':
-      return loadIndexCore().runIndexCommand(cmd.path, cmd.kind === 'index' && cmd.force);
+      return loadIndexCore().runIndexCommand(cmd.path, false);
     default:
       return loadCore().runCommand(cmd);
   }

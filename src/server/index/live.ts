@@ -71,12 +71,29 @@ export class LiveIndex {
     return this.watcher?.status() ?? { active: false, pendingFiles: [], degraded: false };
   }
 
-  private async runSync(o: { changedPaths?: string[] }): Promise<SyncSummary> {
+  /** Syncs run one after another (the catch-up, the watcher's, `codeindex index` handed over by
+   *  the command): each waits for the one before, never for the sync lock this process holds. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** A sync now, after any running one: `codeindex index` handed to this process. */
+  syncNow(o: { force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
+    return this.runSync(o);
+  }
+
+  private runSync(o: { changedPaths?: string[]; force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
+    const run = this.queue.then(() => this.syncOnce(o));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async syncOnce(o: { changedPaths?: string[]; force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
+    if (this.closed) throw new Error('the index is closed');
     this.syncing = true;
     try {
       const s = await this.indexer.sync({
         changedPaths: o.changedPaths,
-        onProgress: (p) => { this.lastProgress = p; this.opts.onProgress?.(p); },
+        force: o.force,
+        onProgress: (p) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); },
       });
       log(`synced: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       this.opts.onSynced?.(s);

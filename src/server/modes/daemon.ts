@@ -15,7 +15,7 @@ import { debug, warn } from '../log';
 import { VERSION } from '../version';
 import { liveServeOptions } from './direct';
 import { openSession } from './session';
-import { DaemonReply, Hello, parseHandshake, protocolVersion } from './handshake';
+import { DaemonReply, Hello, IndexReply, parseHandshake, protocolVersion } from './handshake';
 import { projectHash, socketPath } from './socket-path';
 import { daemonFiles, DAEMON_EXIT_FATAL } from './proxy';
 import { ReaderPool } from './readers';
@@ -171,7 +171,8 @@ export async function runDaemon(root: string): Promise<number> {
     if (hello.version !== me.version || !sameProject) {
       const others = clients.size - 1;
       const why = !sameProject ? `project ${hello.root} is not ${root}` : `proxy is codeindex ${hello.version}, daemon is ${me.version}`;
-      const exitingNow = sameProject && others === 0;
+      // a command of another version syncs by itself; only a proxy makes an idle daemon give way
+      const exitingNow = sameProject && others === 0 && hello.op !== 'index';
       stamp(`mismatch: ${why}; ${exitingNow ? 'no other clients: exiting so the proxy can start its own' : `${others} other client(s): staying`}`);
       reply({ codeindex: 'mismatch', ...me, reason: why, exiting: exitingNow });
       conn.end();
@@ -179,12 +180,34 @@ export async function runDaemon(root: string): Promise<number> {
       return;
     }
     reply({ codeindex: 'welcome', ...me });
+    if (hello.op === 'index') { await indexFor(conn, hello); return; }
     if (buf) conn.unshift(Buffer.from(buf, 'utf8'));
     const session = await openSession(handle, conn, conn, `client pid ${hello.pid}`);
     conn.resume();
     log(`session for proxy pid ${hello.pid} (${clients.size} client(s))`);
     await session.closed;
     conn.destroy();
+  };
+
+  // `codeindex index` handed over: this process's grammars are compiled and its tables loaded,
+  // so a one-file sync costs what the sync does, not what a new process spends getting ready.
+  const indexFor = async (conn: Socket, hello: Hello) => {
+    const send = (r: IndexReply) => { if (!conn.destroyed) conn.write(JSON.stringify(r) + '\n'); };
+    await handle.state(); // opens the live index if it is not open yet
+    const index = live.live();
+    if (!index) {
+      send({ codeindex: 'unavailable', reason: 'the daemon serves this index read-only' });
+    } else {
+      try {
+        const summary = await index.syncNow({ force: hello.force, onProgress: (p) => send({ codeindex: 'progress', ...p }) });
+        stamp(`index for pid ${hello.pid}: ${summary.parsed} parsed, ${summary.deleted} removed in ${summary.ms} ms`);
+        send({ codeindex: 'indexed', summary: { ...summary } });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        send({ codeindex: 'failed', message, exitCode: 1 });
+      }
+    }
+    conn.end();
   };
 
   stamp(`listening on ${sock.path}`);

@@ -39,7 +39,7 @@ export async function serveDirect(root: string, opts: DirectOptions = {}): Promi
  * live index starts then. If the index cannot be opened for writing (read-only folder,
  * another version's lock), tools still read it, without a watcher.
  */
-export function liveServeOptions(root: string, onSynced?: () => void): DirectOptions & { close(): void } {
+export function liveServeOptions(root: string, onSynced?: () => void): DirectOptions & { close(): void; live(): LiveIndex | undefined } {
   let live: LiveIndex | undefined;
   let closed = false;
   return {
@@ -66,5 +66,6 @@ export function liveServeOptions(root: string, onSynced?: () => void): DirectOpt
       return { phase: first ? 'indexing' : 'syncing', filesDone: counted ? p.done : 0, filesTotal: counted ? p.total : 0 };
     },
     close: () => { closed = true; live?.close(); },
+    live: () => live,
   };
 }

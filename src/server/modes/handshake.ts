@@ -5,7 +5,8 @@
 // is left alone (the proxy serves directly).
 import { VERSION } from '../version';
 
-export type Hello = { codeindex: 'hello'; version: string; root: string; pid: number };
+/** `op: 'index'`: not an MCP session but `codeindex index` handed to the daemon (index-client.ts). */
+export type Hello = { codeindex: 'hello'; version: string; root: string; pid: number; op?: 'index'; force?: boolean };
 export type Welcome = { codeindex: 'welcome'; version: string; root: string; pid: number };
 export type Mismatch = { codeindex: 'mismatch'; version: string; root: string; pid: number; reason: string; exiting: boolean };
 export type DaemonReply = Welcome | Mismatch;
@@ -15,8 +16,8 @@ export function protocolVersion(): string {
   return process.env.CODEINDEX_TEST_VERSION || VERSION;
 }
 
-export function helloLine(root: string): string {
-  const h: Hello = { codeindex: 'hello', version: protocolVersion(), root, pid: process.pid };
+export function helloLine(root: string, extra: Pick<Hello, 'op' | 'force'> = {}): string {
+  const h: Hello = { codeindex: 'hello', version: protocolVersion(), root, pid: process.pid, ...extra };
   return JSON.stringify(h) + '\n';
 }
 
@@ -29,3 +30,11 @@ export function parseHandshake<T extends { codeindex: string }>(line: string, ki
     return undefined;
   }
 }
+
+/** After the welcome of an `op: 'index'` hello, the daemon sends progress lines, then the summary
+ *  or why it cannot sync (unavailable: the command syncs itself; failed: it reports the error). */
+export type IndexReply =
+  | { codeindex: 'progress'; phase: string; done: number; total: number }
+  | { codeindex: 'indexed'; summary: Record<string, unknown> }
+  | { codeindex: 'unavailable'; reason: string }
+  | { codeindex: 'failed'; message: string; exitCode: number };
