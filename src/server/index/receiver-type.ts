@@ -176,7 +176,7 @@ export class ReceiverTypes {
   private overloads(id: number): number[] {
     const f = this.db.node(id);
     if (!f) return [];
-    return [id, ...this.db.nodesNamed(f.name).filter((n) => n.id !== id && n.file_id === f.file_id && n.parent_id === f.parent_id).map((n) => n.id)];
+    return [id, ...this.db.nodesNamedIn(f.name, f.file_id).filter((n) => n.id !== id && n.parent_id === f.parent_id).map((n) => n.id)];
   }
 
   /** A field's declared type on a type or its supertypes (constructor parameter properties too). */

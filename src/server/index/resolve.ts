@@ -121,13 +121,14 @@ export class Resolver {
    *  that local, and binds to nothing. */
   resolveName(name: string, ref: { src: number; fileId: number; line?: number }, accept: Set<string>, guess: Set<string> | null, value = false): Hit | undefined {
     const rules = this.rules(ref.fileId);
-    const named = this.db.nodesNamed(name).filter((n) => accept.has(n.kind));
+    // scopes and the top level are in the reference's own file
+    const local = this.db.nodesNamedIn(name, ref.fileId);
     // 1. enclosing scopes, innermost first
     for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       const lookInside = LEXICAL.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
       if (!lookInside) continue;
       // in code, an object literal's members (`{ m() {} }`) are no names in scope
-      const own = named.find((n) => n.parent_id === cur!.id && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind)));
+      const own = local.length ? local.find((n) => n.parent_id === cur!.id && accept.has(n.kind) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind))) : undefined;
       if (own) return { id: own.id, how: 'scope' };
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
@@ -137,7 +138,7 @@ export class Resolver {
       }
     }
     // 2. the file's top level
-    const top = named.find((n) => n.file_id === ref.fileId && n.parent_id === null);
+    const top = local.find((n) => n.parent_id === null && accept.has(n.kind));
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
     const imp = this.viaImports(name, ref.fileId, accept);
@@ -145,7 +146,7 @@ export class Resolver {
     // 4. the folder's shared namespace
     if (rules.folderScope) {
       const dir = dirOf(this.db.filesById.get(ref.fileId)?.path ?? '');
-      const sib = named.find((n) => n.parent_id === null && dirOf(this.db.filesById.get(n.file_id)?.path ?? '') === dir);
+      const sib = this.db.nodesNamed(name).find((n) => n.parent_id === null && accept.has(n.kind) && dirOf(this.db.filesById.get(n.file_id)?.path ?? '') === dir);
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 5. a unique project-wide top-level name of the same language family
@@ -180,7 +181,7 @@ export class Resolver {
   }
 
   private topLevelIn(fileId: number, name: string, accept: Set<string>): number | undefined {
-    return this.db.nodesNamed(name).find((n) => n.file_id === fileId && n.parent_id === null && accept.has(n.kind))?.id;
+    return this.db.nodesNamedIn(name, fileId).find((n) => n.parent_id === null && accept.has(n.kind))?.id;
   }
 
   /** A name as exported by a file, following re-exports (`export * from`, `export {a} from`). */
@@ -227,7 +228,8 @@ export class Resolver {
       for (const c of frontier) {
         if (seen.has(c)) continue;
         seen.add(c);
-        const m = this.db.nodesNamed(name).find((n) => n.parent_id === c && accept.has(n.kind));
+        const file = this.db.node(c)?.file_id;
+        const m = file === undefined ? undefined : this.db.nodesNamedIn(name, file).find((n) => n.parent_id === c && accept.has(n.kind));
         if (m) return m.id;
         next.push(...this.db.supertypes(c));
       }
@@ -240,7 +242,7 @@ export class Resolver {
     const c = this.db.node(containerId);
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
-    const own = this.db.nodesNamed(name).find((n) => n.parent_id === containerId && accept.has(n.kind));
+    const own = this.db.nodesNamedIn(name, c.file_id).find((n) => n.parent_id === containerId && accept.has(n.kind));
     return own?.id ?? this.memberOfSupertypes(containerId, name, accept);
   }
 

@@ -1,2 +1,2 @@
 ; C (after c-common.scm).
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type

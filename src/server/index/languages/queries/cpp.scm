@@ -33,4 +33,4 @@
 
 ; ── types ──
 (qualified_identifier scope: (_) @receiver name: (type_identifier) @name) @reference.type
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type

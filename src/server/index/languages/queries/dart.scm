@@ -28,5 +28,5 @@
 ((identifier) @name . (selector (argument_part))) @reference.call
 ((selector (unconditional_assignable_selector (identifier) @name)) . (selector (argument_part))) @reference.call
 (new_expression (type_identifier) @name) @reference.new
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 (argument (identifier) @name) @reference.value

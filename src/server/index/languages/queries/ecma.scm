@@ -89,7 +89,7 @@
 
 ; values: functions passed or stored by name
 (arguments (identifier) @name) @reference.value
-(shorthand_property_identifier) @name @reference.value
+(shorthand_property_identifier) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
 (pair value: (identifier) @name) @reference.value
 

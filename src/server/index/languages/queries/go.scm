@@ -41,7 +41,7 @@
 
 ; ── types and values ──
 (qualified_type package: (_) @receiver name: (type_identifier) @name) @reference.type
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 (argument_list (identifier) @name) @reference.value
 (argument_list (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)) @reference.value
 

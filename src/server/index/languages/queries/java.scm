@@ -50,7 +50,7 @@
 
 ; ── types and values ──
 (scoped_type_identifier (_) @receiver . (type_identifier) @name .) @reference.type
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 (argument_list (identifier) @name) @reference.value
 
 ; ── typed names ──

@@ -10,4 +10,4 @@
 (class_interface superclass: (identifier) @name) @reference.extends
 (class_interface (parameterized_arguments (type_name (type_identifier) @name))) @reference.implements
 (message_expression receiver: (_) @receiver method: (identifier) @name) @reference.call
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type

@@ -63,5 +63,5 @@
 
 ; ── types and values ──
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 (arguments (identifier) @name) @reference.value

@@ -26,5 +26,5 @@
 (instance_expression (call_expression function: (identifier) @name)) @reference.new
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression value: (_) @receiver field: (identifier) @name)) @reference.call
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 (arguments (identifier) @name) @reference.value

@@ -38,7 +38,7 @@
 ; ── types ──
 (new_expression constructor: (identifier) @name) @reference.new
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
-(type_identifier) @name @reference.type
+(type_identifier) @reference.type
 
 ; ── typed names: let `repo.save()` resolve through the declared type ──
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
