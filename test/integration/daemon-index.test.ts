@@ -62,7 +62,8 @@ describe('daemon: codeindex index hands the sync to a running daemon', function 
     assert.match(other.stderr, /^codeindex: updated \d+ files \(0 parsed/m);
     assert.ok(!handedOver(root, other.pid!));
     assert.deepEqual(daemons(root), [daemon], 'a command of another version does not stop the daemon');
-    assert.equal(names(await call(c, 'codeindex_search', { query: 'syncedLocally' }))[0], 'syncedLocally');
+    // written by another process: the daemon's readers pick it up on their next refresh
+    await until('the daemon to see the other writer\'s symbol', async () => names(await call(c, 'codeindex_search', { query: 'syncedLocally' }))[0] === 'syncedLocally', 5000, 100);
   });
 
   it('no daemon: the command syncs by itself and starts none', () => {

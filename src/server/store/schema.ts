@@ -49,8 +49,6 @@ CREATE TABLE IF NOT EXISTS nodes (
   rank           REAL NOT NULL DEFAULT 0     -- centrality: number of incoming calls/references/heritage edges
 );
 CREATE INDEX IF NOT EXISTS nodes_file  ON nodes(file_id);
-CREATE INDEX IF NOT EXISTS nodes_name  ON nodes(name_lower);
-CREATE INDEX IF NOT EXISTS nodes_qname ON nodes(qualified_name);
 CREATE INDEX IF NOT EXISTS nodes_parent ON nodes(parent_id);
 CREATE TABLE IF NOT EXISTS edges (
   id         INTEGER PRIMARY KEY,
@@ -63,10 +61,6 @@ CREATE TABLE IF NOT EXISTS edges (
   target     TEXT,                           -- the name (or module) as written, kept for re-resolution
   receiver   TEXT                            -- for member calls: 'this', 'self', 'obj.field'...
 );
-CREATE INDEX IF NOT EXISTS edges_src  ON edges(src, kind);
-CREATE INDEX IF NOT EXISTS edges_dst  ON edges(dst, kind);
-CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id);
-CREATE INDEX IF NOT EXISTS edges_unresolved ON edges(target) WHERE dst IS NULL; -- re-resolution of names a new symbol may satisfy
 CREATE TABLE IF NOT EXISTS file_imports (   -- import bindings as written, for re-resolution
   file_id  INTEGER NOT NULL,
   source   TEXT NOT NULL,
@@ -77,7 +71,6 @@ CREATE TABLE IF NOT EXISTS file_imports (   -- import bindings as written, for r
   resolved_file_id INTEGER                   -- the project file the source resolved to, if any
 );
 CREATE INDEX IF NOT EXISTS file_imports_file ON file_imports(file_id);
-CREATE INDEX IF NOT EXISTS file_imports_target ON file_imports(resolved_file_id);
 CREATE TABLE IF NOT EXISTS bindings (       -- typed names: parameters, fields, locals
   file_id  INTEGER NOT NULL,
   scope_id INTEGER NOT NULL,                 -- node declaring it (function, class; file node at top level)
@@ -86,11 +79,35 @@ CREATE TABLE IF NOT EXISTS bindings (       -- typed names: parameters, fields, 
   start_line INTEGER,                        -- set when it holds in part of the scope only (a callback's parameters)
   end_line   INTEGER
 );
-CREATE INDEX IF NOT EXISTS bindings_scope ON bindings(scope_id, name);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 -- docid = nodes.id; words = name split on camelCase/snake_case, lower case
 CREATE VIRTUAL TABLE IF NOT EXISTS nodes_fts USING fts4(words, signature, docstring, path, tokenize=unicode61);
 `;
+
+/** Indexes that only readers and incremental syncs use. A full index into an empty db drops them
+ *  and builds them once its rows are in (sorting once beats updating four b-trees per edge); the
+ *  ones it needs meanwhile (by file, by parent, a file's bindings and imports) stay in TABLES. */
+const DEFERRED_INDEXES: [name: string, sql: string][] = [
+  ['nodes_name', 'CREATE INDEX IF NOT EXISTS nodes_name  ON nodes(name_lower)'],
+  ['nodes_qname', 'CREATE INDEX IF NOT EXISTS nodes_qname ON nodes(qualified_name)'],
+  ['edges_src', 'CREATE INDEX IF NOT EXISTS edges_src  ON edges(src, kind)'],
+  ['edges_dst', 'CREATE INDEX IF NOT EXISTS edges_dst  ON edges(dst, kind)'],
+  ['edges_file', 'CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id)'],
+  ['edges_unresolved', 'CREATE INDEX IF NOT EXISTS edges_unresolved ON edges(target) WHERE dst IS NULL'],
+  ['file_imports_target', 'CREATE INDEX IF NOT EXISTS file_imports_target ON file_imports(resolved_file_id)'],
+  ['bindings_scope', 'CREATE INDEX IF NOT EXISTS bindings_scope ON bindings(scope_id, name)'],
+];
+
+/** Drops the deferred indexes (before a bulk load into an empty db). */
+export function dropDeferredIndexes(store: Store): void {
+  for (const [name] of DEFERRED_INDEXES) store.exec(`DROP INDEX IF EXISTS ${name}`);
+}
+
+/** Creates the deferred indexes that are missing (after a bulk load, or one a crash interrupted). */
+export function ensureDeferredIndexes(store: Store): void {
+  const have = new Set(store.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all<{ name: string }>().map((r) => r.name));
+  for (const [name, sql] of DEFERRED_INDEXES) if (!have.has(name)) store.exec(sql);
+}
 
 const ALL_TABLES = ['meta', 'files', 'nodes', 'edges', 'file_imports', 'bindings', 'nodes_fts'];
 
@@ -138,6 +155,7 @@ export async function openIndex(projectRoot: string, opts: OpenOptions = {}): Pr
     store.transaction(() => {
       for (const t of ALL_TABLES) store.exec(`DROP TABLE IF EXISTS ${t}`);
       store.exec(TABLES);
+      ensureDeferredIndexes(store);
       writeMeta(store, { version: VERSION, extractionVersion: EXTRACTION_VERSION, schemaVersion: SCHEMA_VERSION, lastIndexedAt: 0 });
     });
     needsFullIndex = true;
