@@ -131,7 +131,25 @@ function byPosition(a: Entry, b: Entry): number {
   return a.start - b.start || b.end - a.end || (a.kind === '' ? -1 : b.kind === '' ? 1 : 0);
 }
 
+/** Node.parent walks down from the root (tree-sitter keeps no parent pointers): a fifth of the
+ *  extraction's time on effect went to it. Each node's parent is asked once per file. */
+let parents = new Map<number, Node | null>();
+function parentOf(n: Node): Node | null {
+  let p = parents.get(n.id);
+  if (p === undefined) parents.set(n.id, (p = n.parent));
+  return p;
+}
+
 export function extract(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
+  parents = new Map();
+  try {
+    return extractTree(lang, tree, source, matches);
+  } finally {
+    parents = new Map();
+  }
+}
+
+function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
   const root = tree.rootNode;
   const defs = new Map<number, Entry>(); // by name node start: several patterns may match one symbol
   const refs = new Map<number, RefRec>();
@@ -414,13 +432,15 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   const type = typeName(text(source, typeNode)) ?? '{}';
   if (arg && param) {
     // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's
-    if (bind.parent?.type === param.parent?.parent?.type) return undefined;
+    const pp = parentOf(param);
+    if (parentOf(bind)?.type === (pp && parentOf(pp))?.type) return undefined;
     const j = lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
     return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${j}`, type };
   }
   // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names no local
-  const owner = bind.parent?.parent;
-  if (owner && owner.childForFieldName('parameters')?.equals(bind.parent!) && !owner.childForFieldName('body')) return undefined;
+  const list = parentOf(bind);
+  const owner = list && parentOf(list);
+  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body')) return undefined;
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself (its name node is inside it)
@@ -450,7 +470,7 @@ export function withoutArgs(s: string): string {
 /** A node's position among its siblings (comments and `this`-like parameters not counted); 0 when
  *  it is the arrow's single unparenthesised parameter (its parent is the function itself). */
 function position(lang: CompiledLanguage, n: Node, fn: Node | undefined): number {
-  if (fn && n.parent?.equals(fn)) return 0;
+  if (fn && parentOf(n)?.equals(fn)) return 0;
   let i = 0;
   for (let s = n.previousNamedSibling; s; s = s.previousNamedSibling) {
     if (lang.comments.has(s.type) || lang.receiverParams.has(s.firstNamedChild?.type ?? '')) continue;
@@ -511,7 +531,7 @@ function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: nu
   // The declaration as written may start at a wrapper (`const f = () => ...`, `export ...`).
   let outer = e.node, declStart = e.node;
   let underExport = false;
-  for (let p = e.node.parent; p; p = p.parent) {
+  for (let p = parentOf(e.node); p; p = parentOf(p)) {
     if (lang.declWrappers.has(p.type)) {
       // `const a = 1, b = 2` / Go `const ( ... )`: the wrapper belongs to no one declaration.
       if (p.namedChildCount > 1) break;
@@ -587,7 +607,7 @@ function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefi
     }
   };
   scan(node, 0);
-  const owner = body?.parent;
+  const owner = body && parentOf(body);
   if (owner && owner.startIndex > node.startIndex && owner.endIndex <= node.endIndex) scan(owner, 1);
   if (body && body.childCount && !body.child(0)!.isNamed) out.push(body.child(0)!.type);
   return out;
