@@ -32,6 +32,10 @@ function copyAssets() {
   // (copied as "<lang>.vscode.wasm"; the language table picks which one a language loads).
   const tsw = join(dirname(require.resolve('tree-sitter-wasms/package.json')), 'out');
   for (const f of readdirSync(tsw)) if (f.endsWith('.wasm')) cpSync(join(tsw, f), join(dist, 'grammars', f));
+  // Swift from @repomix/tree-sitter-wasms (tree-sitter-swift 0.7.1, tree-sitter-cli 0.26): the
+  // tree-sitter-wasms build makes V8 abort the process on Node >= 24; this one loads everywhere.
+  const rpx = join(dirname(require.resolve('@repomix/tree-sitter-wasms/package.json')), 'out');
+  cpSync(join(rpx, 'tree-sitter-swift.wasm'), join(dist, 'grammars', 'tree-sitter-swift.repomix.wasm'));
   const vsw = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
   for (const f of readdirSync(vsw)) {
     if (f.startsWith('tree-sitter-') && f.endsWith('.wasm') && f !== 'tree-sitter.wasm') {

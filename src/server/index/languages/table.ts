@@ -128,10 +128,6 @@ export interface LanguageSpec {
 const ECMA_COMMENTS = ['comment'];
 const C_FAMILY_MODIFIERS = ['modifiers', 'modifier'];
 
-/** Measured: the tree-sitter-wasms Swift grammar makes V8 abort the whole process with "Fatal
- *  process out of memory: Zone" when it compiles it on Node 24 (not on Node 20 or 22). */
-const SWIFT_CRASHES_V8 = Number(process.versions.node.split('.')[0]) >= 24;
-
 export const LANGUAGES: readonly LanguageSpec[] = [
   {
     id: 'typescript',
@@ -299,7 +295,9 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   {
     id: 'swift',
     extensions: ['.swift'],
-    grammar: 'tree-sitter-swift.wasm',
+    // tree-sitter-wasms' Swift build makes V8 abort the process on Node 24 ("out of memory: Zone");
+    // this newer build (see esbuild.mjs) loads on Node 20, 22 and 24
+    grammar: 'tree-sitter-swift.repomix.wasm',
     queries: ['swift.scm'],
     comments: ['comment', 'multiline_comment'],
     modifierContainers: ['modifiers', 'visibility_modifier'],
@@ -307,7 +305,6 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     memberVisibility: { interface: 'public' },
     exportRule: 'visibility',
     bareImport: 'wildcard',
-    ...(SWIFT_CRASHES_V8 ? { broken: `the Swift grammar crashes V8 on Node ${process.versions.node} (out of zone memory); Swift is indexed on Node 20 and 22`, unloadable: true } : {}),
   },
   {
     id: 'scala',
