@@ -121,4 +121,27 @@ describe(`store (${backend})`, () => {
     assert.equal(count(), 1);
     w.close(); r.close();
   });
+
+  it('deferPersist (a serving process): a commit reaches the file on the next turn, or at flush() or close(); refresh() never drops it', async () => {
+    const { store } = await openIndex(root, { deferPersist: true });
+    const count = async () => {
+      const r = await openStore(dbPath(root), { readOnly: true });
+      try { return r.prepare('SELECT count(*) AS n FROM files').get<{ n: number }>()!.n; } finally { r.close(); }
+    };
+    const add = (path: string) => store.transaction(() => { store.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at) VALUES (?,?,?,?,?,?)').run(path, 'typescript', 'h', 1, 1, 1); });
+    await new Promise((r) => setImmediate(r)); // the schema's own commit
+    add('a.ts');
+    assert.equal(store.prepare('SELECT count(*) AS n FROM files').get<{ n: number }>()!.n, 1, 'this connection sees it at once');
+    assert.equal(store.refresh(), false);
+    assert.equal(store.prepare('SELECT count(*) AS n FROM files').get<{ n: number }>()!.n, 1, 'refresh() kept the unwritten commit');
+    if (store.backend === 'sqljs') assert.equal(await count(), 0, 'sql.js: not on disk inside the same turn');
+    await new Promise((r) => setImmediate(r));
+    assert.equal(await count(), 1, 'written on the next turn');
+    add('b.ts');
+    store.flush();
+    assert.equal(await count(), 2, 'flush() writes it now');
+    add('c.ts');
+    store.close();
+    assert.equal(await count(), 3, 'close() writes it');
+  });
 });

@@ -51,7 +51,7 @@ export class LiveIndex {
 
 
   static async open(root: string, opts: LiveOptions = {}): Promise<LiveIndex> {
-    return new LiveIndex(await Indexer.open(root), opts);
+    return new LiveIndex(await Indexer.open(root, { deferPersist: true }), opts);
   }
 
   get store(): Store {

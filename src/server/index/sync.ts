@@ -74,8 +74,9 @@ interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs:
 export class Indexer {
   private constructor(readonly root: string, readonly store: Store, private needsFull: boolean) {}
 
-  static async open(root: string): Promise<Indexer> {
-    const { store, needsFullIndex } = await openIndex(root);
+  /** `deferPersist`: see OpenOptions (a serving process's index). */
+  static async open(root: string, opts: { deferPersist?: boolean } = {}): Promise<Indexer> {
+    const { store, needsFullIndex } = await openIndex(root, opts);
     return new Indexer(root, store, needsFullIndex);
   }
 
@@ -92,7 +93,9 @@ export class Indexer {
     try {
       return await this.syncLocked(opts);
     } finally {
-      unlock(lock);
+      // calls waiting for this sync see its data first; then it is written, before the lock goes
+      await new Promise<void>((r) => setImmediate(r));
+      try { this.store.flush(); } finally { unlock(lock); }
     }
   }
 

@@ -101,6 +101,8 @@ export class NodeSqliteStore implements Store {
     return n;
   }
 
+  flush(): void { /* a commit is written when it returns */ }
+
   close(): void {
     this.cache.clear();
     try { this.db.close(); } catch { /* already closed */ }

@@ -26,6 +26,6 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
   if (backend === 'node-sqlite') {
     return NodeSqliteStore.open(path, !!opts.readOnly);
   }
-  return SqlJsStore.open(path, !!opts.readOnly);
+  return SqlJsStore.open(path, !!opts.readOnly, !!opts.deferPersist);
 }
 

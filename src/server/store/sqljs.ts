@@ -37,13 +37,16 @@ export class SqlJsStore implements Store {
   private readonly tx = new TxNesting();
   private loaded: FileStamp | undefined;
 
-  private constructor(private SQL: SqlJsStatic, private db: Database, readonly path: string, readonly readOnly: boolean) {
+  /** A commit not yet written to disk (deferPersist). */
+  private dirty = false;
+
+  private constructor(private SQL: SqlJsStatic, private db: Database, readonly path: string, readonly readOnly: boolean, private readonly deferPersist = false) {
     this.loaded = stamp(path);
     this.applyPragmas();
     this.journalMode = String(this.db.exec('PRAGMA journal_mode')[0]?.values[0][0] ?? 'memory');
   }
 
-  static async open(path: string, readOnly: boolean): Promise<SqlJsStore> {
+  static async open(path: string, readOnly: boolean, deferPersist = false): Promise<SqlJsStore> {
     const SQL = await loadSqlJs();
     let db: Database;
     try {
@@ -53,7 +56,7 @@ export class SqlJsStore implements Store {
     } catch (e) {
       throw explainSqlError(e, path);
     }
-    return new SqlJsStore(SQL, db, path, readOnly);
+    return new SqlJsStore(SQL, db, path, readOnly, deferPersist);
   }
 
   private applyPragmas(): void {
@@ -136,8 +139,20 @@ export class SqlJsStore implements Store {
     begin: () => this.exec('BEGIN'),
     commit: () => this.exec('COMMIT'),
     rollback: () => this.db.exec('ROLLBACK'),
-    after: () => { if (!this.readOnly) this.persist(); },
+    after: () => {
+      if (this.readOnly) return;
+      if (!this.deferPersist) return this.persist();
+      this.dirty = true;
+      setImmediate(() => this.flush());
+    },
   };
+
+  flush(): void {
+    // inside a later transaction: its commit writes both
+    if (!this.dirty || this.tx.active) return;
+    this.dirty = false;
+    this.persist();
+  }
 
   /** Writes the image to a temp file in the same folder, fsyncs, and renames it over the db. */
   private persist(): void {
@@ -167,7 +182,7 @@ export class SqlJsStore implements Store {
   }
 
   refresh(): boolean {
-    if (this.tx.active) return false;
+    if (this.tx.active || this.dirty) return false; // never drop a commit not yet written
     const now = stamp(this.path);
     if (!now || sameStamp(now, this.loaded)) return false;
     const next = new this.SQL.Database(readFileSync(this.path));
@@ -184,6 +199,7 @@ export class SqlJsStore implements Store {
   }
 
   close(): void {
+    if (this.dirty && !this.tx.active) this.flush();
     this.cache.clear();
     try { this.db.close(); } catch { /* already closed */ }
   }
