@@ -1,7 +1,7 @@
 // The bundled CLI run as a child process: `--init` / `index` with progress parsed from its stderr
 // lines, and `query codeindex_status`. Plain Node, no `vscode`, so mocha tests it directly.
 import { spawn } from 'node:child_process';
-import { nodeRuntime } from './node-runtime';
+import { indexRuntime, nodeRuntime } from './node-runtime';
 
 export type IndexMode = 'init' | 'index' | 'force';
 
@@ -47,8 +47,7 @@ export function runIndexProcess(opts: {
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
 }): Promise<IndexRun> {
-  const rt = nodeRuntime();
-  return new Promise((resolve, reject) => {
+  return indexRuntime({ ...process.env, ...opts.env }).then((rt) => new Promise<IndexRun>((resolve, reject) => {
     const child = spawn(rt.command, indexArgs(opts.scriptPath, opts.projectPath, opts.mode), {
       cwd: opts.projectPath,
       env: { ...process.env, ...rt.env, ...opts.env },
@@ -86,7 +85,7 @@ export function runIndexProcess(opts: {
         reject(new IndexProcessError(`Indexing failed (${sig ?? `exit code ${code}`})${last ? `: ${last}` : ''}`, stderr, code));
       }
     });
-  });
+  }));
 }
 
 /** What `codeindex_status` answers (the fields the status bar reads). */

@@ -5,7 +5,7 @@
 // socket. The agent's `initialize` has been answered by the front meanwhile. Whatever goes wrong
 // with the daemon (it cannot start, another version is busy, the connection keeps dropping),
 // the session carries on in direct mode in this process, after one line on stderr saying why.
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createConnection, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -16,7 +16,7 @@ import { Backend, StdioFront } from './front';
 import { DaemonReply, helloLine, parseHandshake, protocolVersion } from './handshake';
 import { indexDirOf, socketPath } from './socket-path';
 import { loadCore } from './core-loader';
-import { nodeSqliteAvailable } from '../store/store';
+import { sqliteNodeOnPath } from '../node-runtime';
 
 const log = debug('proxy');
 
@@ -117,22 +117,10 @@ export async function spawnDaemon(root: string): Promise<ChildProcess> {
   }
 }
 
-/**
- * The Node the daemon runs on: this one when it has node:sqlite; else a `node` on PATH that has
- * it (an editor's Electron runtime may lack it, and the daemon serves every agent of the project:
- * node:sqlite indexes ~1.7x and answers ~3x faster than sql.js); else this one. Asked only when a
- * daemon is spawned.
- */
+/** The Node the daemon runs on (see node-runtime.ts): it serves every agent of the project. */
 export async function daemonRuntime(): Promise<{ command: string; execArgv: string[] }> {
-  const own = { command: process.execPath, execArgv: process.execArgv.filter((a) => !a.startsWith('--inspect')) };
-  if (nodeSqliteAvailable() || process.env.CODEINDEX_DB_BACKEND === 'sqljs') return own;
-  // asynchronously: the front answers initialize meanwhile
-  const out = await new Promise<string>((res) => {
-    execFile('node', ['-p', "require('node:sqlite') && process.execPath"], {
-      encoding: 'utf8', timeout: 5000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    }, (err, stdout) => res(err ? '' : String(stdout).trim()));
-  });
-  return out && existsSync(out) ? { command: out, execArgv: [] } : own;
+  const other = await sqliteNodeOnPath();
+  return other ? { command: other, execArgv: [] } : { command: process.execPath, execArgv: process.execArgv.filter((a) => !a.startsWith('--inspect')) };
 }
 
 /**
