@@ -3,11 +3,16 @@
 import { posix } from 'node:path';
 import { Store } from '../store/store';
 import { ExtractedBinding, ExtractedImport, ExtractedSymbol } from './types';
+import { BindingKey, HeritageKey, SyncDelta, importsKey } from './delta';
 
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
 export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
 export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null }
+interface OldNode {
+  id: number; uid: string; parent_id: number | null; name: string; kind: string; is_exported: number;
+  start_line: number; end_line: number; start_col: number; signature: string; docstring: string; visibility: string; is_async: number;
+}
 interface BindingRow { type: string; start_line: number | null; end_line: number | null }
 export interface EdgeRow { id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }
 
@@ -92,24 +97,37 @@ export class GraphDb {
 
   // ---- writes ----
 
+  /** What this sync's re-parsed files changed for other files' edges (see delta.ts). */
+  readonly delta = new SyncDelta();
+
   /**
-   * Removes a file's symbols and the edges read from it. Edges of other files that pointed at
-   * those symbols are detached (dst NULL) and their ids returned, to be resolved again.
-   * The file row and its file node stay (ids stable) unless `deleteFile`. Targets of the removed
-   * edges go into `touched` (their centrality changes).
+   * Removes the edges, imports and bindings read from a file. With `deleteFile`, also its nodes
+   * and file row: edges of other files that pointed at them are detached (dst NULL) and their
+   * ids returned, to be resolved again. A file to be re-parsed keeps its nodes: insertSymbols()
+   * compares them with the new symbols. Targets of the removed edges go into `touched` (their
+   * centrality changes).
    */
   clearFile(fileId: number, deleteFile: boolean, touched: Set<number>): number[] {
     const s = this.store;
     for (const r of s.prepare('SELECT DISTINCT dst FROM edges WHERE file_id = ? AND dst IS NOT NULL').all<{ dst: number }>(fileId)) touched.add(r.dst);
-    const kindFilter = deleteFile ? '' : " AND kind != 'file'";
-    const dangling = s.prepare(`SELECT e.id FROM edges e JOIN nodes n ON n.id = e.dst WHERE n.file_id = ? AND e.file_id != ?${deleteFile ? '' : " AND n.kind != 'file'"}`)
-      .all<{ id: number }>(fileId, fileId).map((r) => r.id);
-    if (dangling.length) {
+    let dangling: number[] = [];
+    if (deleteFile) {
+      dangling = s.prepare('SELECT e.id FROM edges e JOIN nodes n ON n.id = e.dst WHERE n.file_id = ? AND e.file_id != ?').all<{ id: number }>(fileId, fileId).map((r) => r.id);
       const up = s.prepare("UPDATE edges SET dst = NULL, resolution = 'unresolved' WHERE id = ?");
       for (const id of dangling) up.run(id);
+      for (const r of s.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind != 'file'").all<{ name: string }>(fileId)) this.delta.names.add(r.name);
+      s.prepare('DELETE FROM nodes_fts WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)').run(fileId);
+      s.prepare('DELETE FROM nodes WHERE file_id = ?').run(fileId);
+    } else {
+      const f = this.filesById.get(fileId);
+      this.delta.remember(fileId, {
+        imports: importsKey(s.prepare('SELECT source, imported, local, reexport FROM file_imports WHERE file_id = ? ORDER BY rowid').all(fileId)),
+        bindings: s.prepare('SELECT scope_id AS scope, name, type FROM bindings WHERE file_id = ? ORDER BY rowid').all<BindingKey>(fileId),
+        heritage: this.heritageOf(fileId),
+        // hash '' marks a sync that died after writing this file: what it detached is lost
+        recovering: !!f && !f.hash,
+      });
     }
-    s.prepare(`DELETE FROM nodes_fts WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?${kindFilter})`).run(fileId);
-    s.prepare(`DELETE FROM nodes WHERE file_id = ?${kindFilter}`).run(fileId);
     s.prepare('DELETE FROM edges WHERE file_id = ?').run(fileId);
     s.prepare('DELETE FROM file_imports WHERE file_id = ?').run(fileId);
     s.prepare('DELETE FROM bindings WHERE file_id = ?').run(fileId);
@@ -122,13 +140,56 @@ export class GraphDb {
     return dangling;
   }
 
+  /** A file's resolved extends/implements edges, in the order supertypes() reads them. */
+  heritageOf(fileId: number): HeritageKey[] {
+    return this.store.prepare("SELECT src, kind, dst FROM edges WHERE file_id = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY src, kind, id").all<HeritageKey>(fileId);
+  }
+
+  /**
+   * Ids of other files' edges to resolve again after the changed files' own refs are resolved
+   * (see delta.ts); edges of the changed files themselves may be among them (the caller skips
+   * those).
+   */
+  edgesToReresolve(): Set<number> {
+    const s = this.store;
+    const d = this.delta;
+    d.compareHeritage((f) => this.heritageOf(f));
+    const ids = new Set<number>(d.detached);
+    const add = (rows: { id: number }[]) => { for (const r of rows) ids.add(r.id); };
+    const unresolved = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
+    const intoNamed = s.prepare("SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.name_lower = ? AND n.name = ? AND e.kind NOT IN ('contains', 'imports')");
+    for (const name of d.names) {
+      add(unresolved.all<{ id: number }>(name));
+      add(intoNamed.all<{ id: number }>(name.toLowerCase(), name));
+    }
+    const into = s.prepare("SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.file_id = ? AND n.kind != 'file' AND e.file_id != ?");
+    for (const f of d.unstable) add(into.all<{ id: number }>(f, f));
+    // `import X from './f'`: X, `X.m()`, `new X.Y()` bound through the one exported candidate
+    const viaDefault = s.prepare(`SELECT e.id FROM file_imports i JOIN edges e ON e.file_id = i.file_id
+      WHERE i.resolved_file_id = ? AND i.imported = 'default' AND (e.target = i.local OR instr(e.receiver, i.local) > 0)`);
+    for (const f of d.exportsChanged) add(viaDefault.all<{ id: number }>(f));
+    return ids;
+  }
+
+  /** Files whose classes extend or implement (at any depth) a class of a file whose methods or
+   *  supertypes changed: their overrides edges are computed again. */
+  hierarchyFiles(): number[] {
+    const files = [...this.delta.hierarchy];
+    if (!files.length) return [];
+    return this.store.prepare(`WITH RECURSIVE sub(id, depth) AS (
+        SELECT id, 0 FROM nodes WHERE file_id IN (${files.map(() => '?').join(',')}) AND kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'type')
+        UNION SELECT e.src, sub.depth + 1 FROM sub JOIN edges e ON e.dst = sub.id AND e.kind IN ('extends', 'implements') WHERE sub.depth < 8)
+      SELECT DISTINCT n.file_id AS f FROM sub JOIN nodes n ON n.id = sub.id`).all<{ f: number }>(...files).map((r) => r.f);
+  }
+
   /** Inserts or updates the file row and its file node; returns [fileId, fileNodeId]. */
   upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number): [number, number] {
     const s = this.store;
     const now = Date.now();
     let f = this.files.get(path);
     if (f) {
-      s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = ?, error_count = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, f.id);
+      // indexed_at only grows: names.ts tells a re-indexed file by another stamp
+      s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = max(?, indexed_at + 1), error_count = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, f.id);
       Object.assign(f, { language, hash, size, mtime_ms: mtimeMs });
     } else {
       const id = s.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at, error_count) VALUES (?,?,?,?,?,?,?)').run(path, language, hash, size, mtimeMs, now, errorCount).lastInsertRowid;
@@ -155,36 +216,116 @@ export class GraphDb {
     if (f) f.mtime_ms = mtimeMs;
   }
 
-  /** Inserts a file's symbols (in order, parents first) and their contains edges; returns node ids by index. */
+  /**
+   * Writes a file's symbols (in order, parents first) and their contains edges; returns node
+   * ids by index. A symbol of the same uid, kind, name, parent and export as before keeps its
+   * row and id (lines, signature... updated in place), so other files' edges into it stay; the
+   * rest are inserted, and symbols no longer there deleted, other files' edges into them
+   * detached (SyncDelta.detached). Call after clearFile() (this file's own edges are gone).
+   */
   insertSymbols(fileId: number, fileNodeId: number, path: string, symbols: ExtractedSymbol[]): number[] {
     const s = this.store;
-    const ins = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported)
-      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
-    const fts = s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)');
-    const contains: EdgeInsert[] = [];
+    const old = new Map<string, OldNode>();
+    for (const r of s.prepare(`SELECT id, uid, parent_id, name, kind, is_exported, start_line, end_line, start_col, signature, docstring, visibility, is_async
+        FROM nodes WHERE file_id = ? AND kind != 'file'`).all<OldNode>(fileId)) old.set(r.uid, r);
+    const recovering = this.delta.isRecovering(fileId);
+    // 1. which symbols keep their row. Same-named symbols of one parent (overloads, `const X` and
+    // `type X`) are found in id order: after one that is new, the rest of them are new too, so
+    // ids stay in source order as a full index gives them.
+    const uids: string[] = [];
     const ids: number[] = [];
+    const keep: (OldNode | undefined)[] = [];
     const seen = new Map<string, number>();
+    const broken = new Set<string>();
     for (const sym of symbols) {
       let uid = `${path}::${sym.qualifiedName}`;
       const n = (seen.get(uid) ?? 0) + 1;
       seen.set(uid, n);
       if (n > 1) uid += `#${n}`;
-      const parent = sym.parent >= 0 ? ids[sym.parent] : null;
-      const id = ins.run(uid, fileId, parent ?? null, sym.name, sym.name.toLowerCase(), sym.kind, sym.qualifiedName, sym.startLine, sym.endLine, sym.startCol,
-        sym.signature, sym.docstring, sym.visibility, sym.isAsync ? 1 : 0, sym.isExported ? 1 : 0).lastInsertRowid;
-      ids.push(id);
-      const words = sym.qualifiedName === sym.name ? nameWords(sym.name) : `${nameWords(sym.name)} ${nameWords(sym.qualifiedName)}`;
-      fts.run(id, words, sym.signature, sym.docstring, path);
-      contains.push({ src: parent ?? fileNodeId, dst: id, kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
+      uids.push(uid);
+      const parent = sym.parent >= 0 ? ids[sym.parent] : null; // -1: a new parent
+      const o = old.get(uid);
+      if (o && !broken.has(sym.qualifiedName) && o.kind === sym.kind && o.name === sym.name && o.parent_id === parent && Number(o.is_exported) === (sym.isExported ? 1 : 0)) {
+        old.delete(uid);
+        keep.push(o);
+        ids.push(o.id);
+      } else {
+        broken.add(sym.qualifiedName);
+        keep.push(undefined);
+        ids.push(-1);
+      }
     }
+    // 2. symbols gone (or no longer the same): other files' edges into them are detached first
+    // (a uid may come back with another kind)
+    const into = s.prepare('SELECT id FROM edges WHERE dst = ?');
+    const detach = s.prepare("UPDATE edges SET dst = NULL, resolution = 'unresolved' WHERE dst = ?");
+    const delFts = s.prepare('DELETE FROM nodes_fts WHERE docid = ?');
+    const delNode = s.prepare('DELETE FROM nodes WHERE id = ?');
+    for (const o of old.values()) {
+      const edges = into.all<{ id: number }>(o.id);
+      if (edges.length) {
+        for (const e of edges) this.delta.detached.push(e.id);
+        detach.run(o.id);
+      }
+      delFts.run(o.id);
+      delNode.run(o.id);
+      this.noteChanged(fileId, o.name, o.kind, o.parent_id === null && !!Number(o.is_exported));
+    }
+    // 3. kept rows updated where they differ, new ones inserted
+    const ins = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported)
+      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+    const fts = s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)');
+    const contains: EdgeInsert[] = [];
+    const kept = new Map<number, string>([[fileNodeId, 'file']]);
+    for (let i = 0; i < symbols.length; i++) {
+      const sym = symbols[i];
+      const o = keep[i];
+      const parent = sym.parent >= 0 ? ids[sym.parent] : null;
+      if (o) {
+        kept.set(o.id, o.kind);
+        this.updateKept(o, sym);
+        if (recovering) this.delta.names.add(sym.name);
+      } else {
+        const id = ins.run(uids[i], fileId, parent ?? null, sym.name, sym.name.toLowerCase(), sym.kind, sym.qualifiedName, sym.startLine, sym.endLine, sym.startCol,
+          sym.signature, sym.docstring, sym.visibility, sym.isAsync ? 1 : 0, sym.isExported ? 1 : 0).lastInsertRowid;
+        ids[i] = id;
+        const words = sym.qualifiedName === sym.name ? nameWords(sym.name) : `${nameWords(sym.name)} ${nameWords(sym.qualifiedName)}`;
+        fts.run(id, words, sym.signature, sym.docstring, path);
+        this.noteChanged(fileId, sym.name, sym.kind, parent === null && sym.isExported);
+      }
+      contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
+    }
+    this.delta.setKept(fileId, kept);
     this.insertEdges(contains);
     return ids;
   }
 
+  /** A symbol added or removed: its name may bind elsewhere now. */
+  private noteChanged(fileId: number, name: string, kind: string, exportedTop: boolean): void {
+    this.delta.names.add(name);
+    if (exportedTop) this.delta.exportsChanged.add(fileId);
+    if (kind === 'method') this.delta.hierarchy.add(fileId);
+  }
+
+  /** A kept row: the columns that may differ (its identity did not). */
+  private updateKept(o: OldNode, sym: ExtractedSymbol): void {
+    const isAsync = sym.isAsync ? 1 : 0;
+    if (o.start_line !== sym.startLine || o.end_line !== sym.endLine || o.start_col !== sym.startCol || o.signature !== sym.signature
+      || o.docstring !== sym.docstring || o.visibility !== sym.visibility || Number(o.is_async) !== isAsync) {
+      this.store.prepare('UPDATE nodes SET start_line = ?, end_line = ?, start_col = ?, signature = ?, docstring = ?, visibility = ?, is_async = ? WHERE id = ?')
+        .run(sym.startLine, sym.endLine, sym.startCol, sym.signature, sym.docstring, sym.visibility, isAsync, o.id);
+    }
+    if (o.signature !== sym.signature || o.docstring !== sym.docstring) {
+      this.store.prepare('UPDATE nodes_fts SET signature = ?, docstring = ? WHERE docid = ?').run(sym.signature, sym.docstring, o.id);
+    }
+  }
+
   insertBindings(fileId: number, fileNodeId: number, nodeIds: number[], bindings: ExtractedBinding[] | undefined): void {
-    if (!bindings?.length) return;
+    const rows = (bindings ?? []).map((b) => ({ scope: b.scope >= 0 ? nodeIds[b.scope] : fileNodeId, name: b.name, type: b.type, lines: b.lines }));
+    this.delta.compareBindings(fileId, rows);
+    if (!rows.length) return;
     const st = this.store.prepare('INSERT INTO bindings(file_id, scope_id, name, type, start_line, end_line) VALUES (?,?,?,?,?,?)');
-    for (const b of bindings) st.run(fileId, b.scope >= 0 ? nodeIds[b.scope] : fileNodeId, b.name, b.type, b.lines?.[0] ?? null, b.lines?.[1] ?? null);
+    for (const b of rows) st.run(fileId, b.scope, b.name, b.type, b.lines?.[0] ?? null, b.lines?.[1] ?? null);
   }
 
   /** The declared type of `name` in exactly this scope node, if any, as seen from `line` (a
@@ -221,10 +362,15 @@ export class GraphDb {
 
   insertImports(fileId: number, imports: ExtractedImport[]): void {
     const st = this.store.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport) VALUES (?,?,?,?,?,?)');
+    const rows: { source: string; imported: string; local: string; reexport: number }[] = [];
     for (const imp of imports) {
       const names = imp.names.length ? imp.names : [{ imported: '', local: '' }]; // side-effect import
-      for (const n of names) st.run(fileId, imp.source, n.imported, n.local, imp.line, imp.reexport ? 1 : 0);
+      for (const n of names) {
+        st.run(fileId, imp.source, n.imported, n.local, imp.line, imp.reexport ? 1 : 0);
+        rows.push({ source: imp.source, imported: n.imported, local: n.local, reexport: imp.reexport ? 1 : 0 });
+      }
     }
+    this.delta.compareImports(fileId, importsKey(rows));
   }
 
   insertEdge(src: number, dst: number | null, kind: string, resolution: string, fileId: number, line: number, target: string, receiver?: string): void {

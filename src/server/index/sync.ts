@@ -13,7 +13,7 @@ import { Filter, walk } from './walk';
 import { EdgeInsert, GraphDb } from './graph-db';
 import { PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
-import { Resolver, refKindOfEdge, RefInput } from './resolve';
+import { Resolver, refKindOfEdge } from './resolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath } from './languages/table';
 import { initParser, parseFile } from './parse';
@@ -150,7 +150,6 @@ export class Indexer {
     const touched = new Set<number>();
     const dangling: number[] = [];
     const pending: Pending[] = [];
-    const definedNames = new Set<string>();
     let parsed = 0;
     let added = 0;
     let pool: ParsePool | undefined;
@@ -195,7 +194,6 @@ export class Indexer {
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
             db.insertBindings(fileId, fileNodeId, nodeIds, ex.bindings);
-            for (const s of ex.symbols) definedNames.add(s.name);
             pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs, hash: r.hash });
             parsed++;
           }
@@ -220,7 +218,7 @@ export class Indexer {
       await this.store.transactionAsync(async () => {
         for (let i = 0; i < batch.length; i += 20) { writeBatch(batch.slice(i, i + 20)); await slice.yield(); }
         for (const id of new Set(deleted)) { dangling.push(...db.clearFile(id, true, touched)); await slice.yield(); }
-        await this.resolveAll(db, pending, dangling, definedNames, deleted.length > 0 || added > 0, touched, full, slice);
+        await this.resolveAll(db, pending, dangling, deleted.length > 0 || added > 0, touched, full, slice);
       });
     } finally {
       await (pool as ParsePool | undefined)?.close();
@@ -231,7 +229,7 @@ export class Indexer {
     return this.summary(parsed, new Set(deleted).size, full, skippedTooLarge, t0);
   }
 
-  private async resolveAll(db: GraphDb, pending: Pending[], dangling: number[], definedNames: Set<string>, filesChanged: boolean, touched: Set<number>, full: boolean, slice: Slicer): Promise<void> {
+  private async resolveAll(db: GraphDb, pending: Pending[], dangling: number[], filesChanged: boolean, touched: Set<number>, full: boolean, slice: Slicer): Promise<void> {
     const s = this.store;
     const t0 = Date.now();
     db.resetCaches();
@@ -312,32 +310,37 @@ export class Indexer {
     }
 
     log(`resolve: references of ${pending.length} files ${Date.now() - t0} ms`);
-    // edges of other files: detached ones, unresolved ones a new name may satisfy, and all of
-    // the files whose imports now resolve differently
+    // edges of other files: into removed symbols, to names a symbol took or gave up, into files
+    // whose imports, bindings or supertypes changed (GraphDb.edgesToReresolve), and all of the
+    // files whose imports now resolve differently
     if (!full) {
-      const ids = new Set(dangling);
-      const byTarget = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
-      for (const name of definedNames) for (const r of byTarget.all<{ id: number }>(name)) ids.add(r.id);
+      const ids = db.edgesToReresolve();
+      for (const id of dangling) ids.add(id);
       for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
-      const get = s.prepare('SELECT id, src, file_id, kind, target, receiver, line FROM edges WHERE id = ?');
+      const get = s.prepare('SELECT id, src, dst, file_id, kind, resolution, target, receiver, line FROM edges WHERE id = ?');
       for (const id of ids) {
         await slice.yield();
-        const e = get.get<{ id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }>(id);
+        const e = get.get<{ id: number; src: number; dst: number | null; file_id: number; kind: string; resolution: string; target: string; receiver: string | null; line: number }>(id);
         if (!e || pendingFiles.has(e.file_id) || e.kind === 'imports' || e.kind === 'contains' || e.kind === 'overrides') continue;
-        const ref: RefInput = { src: e.src, fileId: e.file_id, name: e.target, kind: refKindOfEdge(e.kind), receiver: e.receiver, line: e.line };
-        const res = resolver.resolve(ref);
-        db.updateEdge(e.id, res.dst, res.dst === null ? e.kind : res.edgeKind, res.resolution);
+        // a bare reference only a type lookup binds by the unique-name heuristic
+        const kind = e.kind === 'references' && e.resolution === 'heuristic' && !e.receiver ? 'type' : refKindOfEdge(e.kind);
+        const res = resolver.resolve({ src: e.src, fileId: e.file_id, name: e.target, kind, receiver: e.receiver, line: e.line });
+        const edgeKind = res.dst === null ? e.kind : res.edgeKind;
+        if (res.dst === e.dst && edgeKind === e.kind && res.resolution === e.resolution) continue;
+        db.updateEdge(e.id, res.dst, edgeKind, res.resolution);
         if (res.dst !== null) touched.add(res.dst);
+        if (e.dst !== null) touched.add(e.dst); // it lost this edge
       }
     }
 
     log(`resolve: other files' edges ${Date.now() - t0} ms`);
     ensureDeferredIndexes(s); // what follows reads edges by src and dst
     // overrides: a method whose class has a supertype (transitively) with a method of that name.
-    // Incremental syncs redo it only for the changed files and files whose override edges dangled.
+    // Incremental syncs redo it only for the changed files, files whose override edges dangled,
+    // and subclasses of classes whose methods or supertypes changed.
     let scope = '';
     if (!full) {
-      const files = new Set(pendingFiles);
+      const files = new Set([...pendingFiles, ...db.hierarchyFiles()]);
       for (const r of s.prepare("SELECT DISTINCT file_id FROM edges WHERE kind = 'overrides' AND dst IS NULL").all<{ file_id: number }>()) files.add(r.file_id);
       const list = [...files].join(',') || '-1';
       s.exec(`DELETE FROM edges WHERE kind = 'overrides' AND file_id IN (${list})`);

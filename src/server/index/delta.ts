@@ -1,0 +1,100 @@
+// What re-parsing files changed that other files' edges depend on. A re-parsed file keeps the
+// node row (id) of every symbol whose identity held, so the edges of other files into it stay
+// as they are; only what this records is resolved again (GraphDb.edgesToReresolve):
+// - edges into removed symbols (detached, dst NULL);
+// - edges whose target name a symbol took or gave up: an import, a scope or the unique-name
+//   heuristic may now bind it elsewhere, or no more;
+// - every edge into a file whose imports, cross-file-visible bindings or supertypes changed
+//   (what `x.f()` or a re-export resolves through), as before ids were kept;
+// - default imports of a file whose exported top-level symbols changed (`import X from`
+//   binds the one exported candidate, whatever its name).
+
+/** A binding as the resolver can see it from another file: scope, name, type, in order. */
+export interface BindingKey { scope: number; name: string; type: string }
+export interface HeritageKey { src: number; kind: string; dst: number }
+
+/** A re-parsed file before its rows were rewritten. */
+interface Before {
+  imports: string;
+  bindings: BindingKey[];
+  heritage: HeritageKey[];
+  recovering: boolean;
+  /** Kept symbols (and the file node) -> kind: bindings and supertypes of other symbols are
+   *  reached through names, which `names` covers. */
+  kept?: Map<number, string>;
+}
+
+/** Symbol kinds whose parameters and locals other files never look up (their return type
+ *  `()` and callback parameters `(i).j` they do). Constructors are not among them: a field
+ *  typed by a constructor parameter is read through its scope. */
+const BODIES = new Set(['function', 'method']);
+
+export class SyncDelta {
+  /** Names of symbols added or removed. */
+  readonly names = new Set<string>();
+  /** Other files' edges into removed symbols, now dst NULL. */
+  readonly detached: number[] = [];
+  /** Files every incoming edge of which is resolved again. */
+  readonly unstable = new Set<number>();
+  /** Files whose exported top-level symbols changed. */
+  readonly exportsChanged = new Set<number>();
+  /** Files whose methods or supertypes changed: subclasses elsewhere get their overrides again. */
+  readonly hierarchy = new Set<number>();
+  private before = new Map<number, Before>();
+
+  remember(fileId: number, b: Before): void {
+    this.before.set(fileId, b);
+  }
+
+  /** A file a sync died after writing: whatever it detached is lost, so every name of the
+   *  file and every edge into it count as changed. */
+  isRecovering(fileId: number): boolean {
+    const r = !!this.before.get(fileId)?.recovering;
+    if (r) this.unstable.add(fileId);
+    return r;
+  }
+
+  setKept(fileId: number, kept: Map<number, string>): void {
+    const b = this.before.get(fileId);
+    if (b) b.kept = kept;
+  }
+
+  compareImports(fileId: number, now: string): void {
+    const b = this.before.get(fileId);
+    if (b && b.imports !== now) this.unstable.add(fileId);
+  }
+
+  compareBindings(fileId: number, now: BindingKey[]): void {
+    const b = this.before.get(fileId);
+    if (b?.kept && bindingsKey(b.bindings, b.kept) !== bindingsKey(now, b.kept)) this.unstable.add(fileId);
+  }
+
+  /** Called once the changed files' own edges are resolved again. */
+  compareHeritage(now: (fileId: number) => HeritageKey[]): void {
+    for (const [fileId, b] of this.before) {
+      if (!b.kept || this.unstable.has(fileId)) continue;
+      if (heritageKey(b.heritage, b.kept) !== heritageKey(now(fileId), b.kept)) {
+        this.unstable.add(fileId);
+        this.hierarchy.add(fileId);
+      }
+    }
+  }
+}
+
+function bindingsKey(rows: BindingKey[], kept: Map<number, string>): string {
+  const out: string[] = [];
+  for (const r of rows) {
+    const kind = kept.get(r.scope);
+    if (kind === undefined || (BODIES.has(kind) && !r.name.startsWith('('))) continue;
+    out.push(`${r.scope}\0${r.name}\0${r.type}`);
+  }
+  return out.join('\n');
+}
+
+function heritageKey(rows: HeritageKey[], kept: Map<number, string>): string {
+  return rows.filter((r) => kept.has(r.src)).map((r) => `${r.src}\0${r.kind}\0${r.dst}`).join('\n');
+}
+
+export function importsKey(rows: { source: string; imported: string; local: string; reexport: number }[]): string {
+  return rows.map((r) => `${r.source}\0${r.imported}\0${r.local}\0${r.reexport}`).join('\n');
+}
