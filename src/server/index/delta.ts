@@ -32,8 +32,8 @@ const BODIES = new Set(['function', 'method']);
 export class SyncDelta {
   /** Names of symbols added or removed. */
   readonly names = new Set<string>();
-  /** Other files' edges into removed symbols, now dst NULL. */
-  readonly detached: number[] = [];
+  /** Other files' edges into removed symbols, now dst NULL -> the kind of symbol they pointed at. */
+  readonly detached = new Map<number, string>();
   /** Files every incoming edge of which is resolved again. */
   readonly unstable = new Set<number>();
   /** Files whose exported top-level symbols changed. */
@@ -72,7 +72,7 @@ export class SyncDelta {
   /** Called once the changed files' own edges are resolved again. */
   compareHeritage(now: (fileId: number) => HeritageKey[]): void {
     for (const [fileId, b] of this.before) {
-      if (!b.kept || this.unstable.has(fileId)) continue;
+      if (!b.kept) continue;
       if (heritageKey(b.heritage, b.kept) !== heritageKey(now(fileId), b.kept)) {
         this.unstable.add(fileId);
         this.hierarchy.add(fileId);

@@ -112,9 +112,10 @@ export class GraphDb {
     for (const r of s.prepare('SELECT DISTINCT dst FROM edges WHERE file_id = ? AND dst IS NOT NULL').all<{ dst: number }>(fileId)) touched.add(r.dst);
     let dangling: number[] = [];
     if (deleteFile) {
-      dangling = s.prepare('SELECT e.id FROM edges e JOIN nodes n ON n.id = e.dst WHERE n.file_id = ? AND e.file_id != ?').all<{ id: number }>(fileId, fileId).map((r) => r.id);
+      const into = s.prepare('SELECT e.id, n.kind FROM edges e JOIN nodes n ON n.id = e.dst WHERE n.file_id = ? AND e.file_id != ?').all<{ id: number; kind: string }>(fileId, fileId);
       const up = s.prepare("UPDATE edges SET dst = NULL, resolution = 'unresolved' WHERE id = ?");
-      for (const id of dangling) up.run(id);
+      for (const r of into) { up.run(r.id); this.delta.detached.set(r.id, r.kind); }
+      dangling = into.map((r) => r.id);
       for (const r of s.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind != 'file'").all<{ name: string }>(fileId)) this.delta.names.add(r.name);
       s.prepare('DELETE FROM nodes_fts WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)').run(fileId);
       s.prepare('DELETE FROM nodes WHERE file_id = ?').run(fileId);
@@ -154,10 +155,12 @@ export class GraphDb {
     const s = this.store;
     const d = this.delta;
     d.compareHeritage((f) => this.heritageOf(f));
-    const ids = new Set<number>(d.detached);
+    const ids = new Set<number>(d.detached.keys());
     const add = (rows: { id: number }[]) => { for (const r of rows) ids.add(r.id); };
     const unresolved = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
-    const intoNamed = s.prepare("SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.name_lower = ? AND n.name = ? AND e.kind NOT IN ('contains', 'imports')");
+    // (not a file's own symbol bound by scope: nothing elsewhere comes before it)
+    const intoNamed = s.prepare(`SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.name_lower = ? AND n.name = ?
+      AND e.kind NOT IN ('contains', 'imports') AND NOT (e.file_id = n.file_id AND e.resolution = 'scope')`);
     for (const name of d.names) {
       add(unresolved.all<{ id: number }>(name));
       add(intoNamed.all<{ id: number }>(name.toLowerCase(), name));
@@ -169,6 +172,11 @@ export class GraphDb {
       WHERE i.resolved_file_id = ? AND i.imported = 'default' AND (e.target = i.local OR instr(e.receiver, i.local) > 0)`);
     for (const f of d.exportsChanged) add(viaDefault.all<{ id: number }>(f));
     return ids;
+  }
+
+  /** A file's edges through a receiver (`x.f()`), whose binding depends on what `x` is. */
+  receiverEdges(fileId: number): number[] {
+    return this.store.prepare("SELECT id FROM edges WHERE file_id = ? AND receiver IS NOT NULL AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(fileId).map((r) => r.id);
   }
 
   /** Files whose classes extend or implement (at any depth) a class of a file whose methods or
@@ -264,7 +272,7 @@ export class GraphDb {
     for (const o of old.values()) {
       const edges = into.all<{ id: number }>(o.id);
       if (edges.length) {
-        for (const e of edges) this.delta.detached.push(e.id);
+        for (const e of edges) this.delta.detached.set(e.id, o.kind);
         detach.run(o.id);
       }
       delFts.run(o.id);

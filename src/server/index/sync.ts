@@ -13,7 +13,8 @@ import { Filter, walk } from './walk';
 import { EdgeInsert, GraphDb } from './graph-db';
 import { PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
-import { Resolver, refKindOfEdge } from './resolve';
+import { Resolver } from './resolve';
+import { reresolveEdges } from './reresolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath } from './languages/table';
 import { initParser, parseFile } from './parse';
@@ -317,20 +318,7 @@ export class Indexer {
       const ids = db.edgesToReresolve();
       for (const id of dangling) ids.add(id);
       for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
-      const get = s.prepare('SELECT id, src, dst, file_id, kind, resolution, target, receiver, line FROM edges WHERE id = ?');
-      for (const id of ids) {
-        await slice.yield();
-        const e = get.get<{ id: number; src: number; dst: number | null; file_id: number; kind: string; resolution: string; target: string; receiver: string | null; line: number }>(id);
-        if (!e || pendingFiles.has(e.file_id) || e.kind === 'imports' || e.kind === 'contains' || e.kind === 'overrides') continue;
-        // a bare reference only a type lookup binds by the unique-name heuristic
-        const kind = e.kind === 'references' && e.resolution === 'heuristic' && !e.receiver ? 'type' : refKindOfEdge(e.kind);
-        const res = resolver.resolve({ src: e.src, fileId: e.file_id, name: e.target, kind, receiver: e.receiver, line: e.line });
-        const edgeKind = res.dst === null ? e.kind : res.edgeKind;
-        if (res.dst === e.dst && edgeKind === e.kind && res.resolution === e.resolution) continue;
-        db.updateEdge(e.id, res.dst, edgeKind, res.resolution);
-        if (res.dst !== null) touched.add(res.dst);
-        if (e.dst !== null) touched.add(e.dst); // it lost this edge
-      }
+      await reresolveEdges(db, resolver, ids, db.delta.detached, pendingFiles, touched, () => slice.yield());
     }
 
     log(`resolve: other files' edges ${Date.now() - t0} ms`);

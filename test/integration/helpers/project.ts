@@ -41,3 +41,16 @@ export function uids(store: Store): string[] {
 export function files(store: Store): string[] {
   return store.prepare('SELECT path FROM files ORDER BY path').all<{ path: string }>().map((r) => r.path);
 }
+
+/** The graph as sets a full index and an incremental one must agree on: every edge as
+ *  (src uid, dst uid, kind, resolution, line), every node as (uid, kind, rank), sorted. Plain
+ *  references left unresolved are not compared: a full index never stores them, an incremental
+ *  one keeps those that were bound (detached), so they bind again when the symbol comes back. */
+export function graphRows(store: Store): { edges: string[]; nodes: string[] } {
+  const edges = store.prepare(`SELECT s.uid AS s, d.uid AS d, e.kind, e.resolution, e.line FROM edges e
+      JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst WHERE NOT (e.kind = 'references' AND e.dst IS NULL)`).all<{ s: string; d: string | null; kind: string; resolution: string; line: number }>()
+    .map((r) => `${r.s} -> ${r.d ?? '?'} ${r.kind} ${r.resolution} @${r.line}`).sort();
+  const nodes = store.prepare('SELECT uid, kind, rank FROM nodes').all<{ uid: string; kind: string; rank: number }>()
+    .map((r) => `${r.uid} ${r.kind} ${r.rank}`).sort();
+  return { edges, nodes };
+}

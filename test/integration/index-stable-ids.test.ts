@@ -1,0 +1,248 @@
+// Incremental sync keeps the node ids of symbols whose identity held: other files' edges into
+// them stay; what a change can rebind (removed symbols, names taken or given up, kinds,
+// supertypes) is resolved again, so N edits give the graph a full index of the same files gives.
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Indexer } from '../../src/server/index/sync';
+import { makeProject, removeProject, graphRows } from './helpers/project';
+
+/** Rewrites a file with a new mtime (some filesystems keep mtime within the same ms). */
+function edit(root: string, p: string, text: string) {
+  writeFileSync(join(root, p), text);
+  const t = new Date(Date.now() + 2000);
+  utimesSync(join(root, p), t, t);
+}
+
+const idOf = (ix: Indexer, uid: string) => ix.store.prepare('SELECT id FROM nodes WHERE uid = ?').get<{ id: number }>(uid)?.id;
+
+/** The edge from `from` written as `target`: its row id, the uid it points at, how. */
+function edge(ix: Indexer, from: string, target: string) {
+  return ix.store.prepare(`SELECT e.id, d.uid AS "to", e.kind, e.resolution FROM edges e JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst
+    WHERE s.uid = ? AND e.target = ? AND e.kind != 'contains'`).get<{ id: number; to: string | null; kind: string; resolution: string }>(from, target);
+}
+
+/** A full index of a copy of the files, as graph rows. */
+async function fresh(root: string) {
+  const copy = makeProject({}, 'ci-fresh-');
+  try {
+    cpSync(root, copy, { recursive: true, filter: (src) => !src.includes('.codeindex') });
+    const ix = await Indexer.open(copy);
+    try { await ix.sync(); return graphRows(ix.store); } finally { ix.close(); }
+  } finally { removeProject(copy); }
+}
+
+/** The incremental graph equals a fresh full index; on a mismatch, the rows that differ. */
+async function assertAsFresh(ix: Indexer, root: string, step: string) {
+  const got = graphRows(ix.store);
+  const want = await fresh(root);
+  for (const k of ['edges', 'nodes'] as const) {
+    const g = new Set(got[k]), w = new Set(want[k]);
+    const extra = got[k].filter((x) => !w.has(x)), missing = want[k].filter((x) => !g.has(x));
+    assert.deepEqual({ extra, missing }, { extra: [], missing: [] }, `${step}: ${k} differ from a full index`);
+    assert.deepEqual(got[k], want[k], `${step}: ${k} (multiplicity)`);
+  }
+}
+
+describe('index: stable node ids', function () {
+  this.timeout(60000);
+  let root: string;
+  let ix: Indexer;
+  afterEach(() => { ix?.close(); removeProject(root); });
+
+  const open = async (files: Record<string, string>) => {
+    root = makeProject(files);
+    ix = await Indexer.open(root);
+    await ix.sync();
+  };
+
+  it('an edit that keeps a symbol keeps its id, its row updated, and the other file\'s edge to it', async () => {
+    await open({
+      'a.ts': `import { helper } from './b';\nexport function main() { return helper(); }\n`,
+      'b.ts': `/** Adds one. */\nexport function helper() { return 1; }\n`,
+    });
+    const id = idOf(ix, 'b.ts::helper');
+    const before = edge(ix, 'a.ts::main', 'helper')!;
+    assert.equal(before.to, 'b.ts::helper');
+    edit(root, 'b.ts', `// a line above\n\n/** Adds two, now. */\nexport function helper(x = 2) { return x; }\n`);
+    const s = await ix.sync();
+    assert.equal(s.parsed, 1);
+    assert.equal(idOf(ix, 'b.ts::helper'), id, 'same row');
+    assert.deepEqual(edge(ix, 'a.ts::main', 'helper'), before, 'the same edge row, untouched');
+    const row = ix.store.prepare('SELECT start_line, signature, docstring FROM nodes WHERE id = ?').get<{ start_line: number; signature: string; docstring: string }>(id!)!;
+    assert.equal(row.start_line, 4);
+    assert.match(row.signature, /x = 2/);
+    assert.match(row.docstring, /Adds two/);
+    const fts = ix.store.prepare("SELECT docid FROM nodes_fts WHERE nodes_fts MATCH 'docstring:now'").all<{ docid: number }>().map((r) => Number(r.docid));
+    assert.deepEqual(fts, [id], 'the text index has the new docstring on the same row');
+    await assertAsFresh(ix, root, 'kept');
+  });
+
+  it('renaming or removing a symbol detaches and re-resolves (to nothing, then to the new target)', async () => {
+    await open({
+      'a.ts': `import { helper } from './b';\nexport function main() { return helper(); }\n`,
+      'b.ts': `export function helper() { return 1; }\nexport function other() { return 2; }\n`,
+    });
+    const otherId = idOf(ix, 'b.ts::other');
+    edit(root, 'b.ts', `export function helper2() { return 1; }\nexport function other() { return 2; }\n`);
+    await ix.sync();
+    assert.equal(edge(ix, 'a.ts::main', 'helper')!.to, null, 'renamed away: unresolved');
+    assert.equal(idOf(ix, 'b.ts::other'), otherId);
+    await assertAsFresh(ix, root, 'renamed');
+    edit(root, 'b.ts', `export function other() { return 2; }\nexport function helper() { return 3; }\n`);
+    await ix.sync();
+    assert.deepEqual({ ...edge(ix, 'a.ts::main', 'helper'), id: 0 }, { id: 0, to: 'b.ts::helper', kind: 'calls', resolution: 'import' });
+    await assertAsFresh(ix, root, 'renamed back');
+  });
+
+  it('a kind change (function -> const) is a new symbol: the edge re-resolves to it', async () => {
+    await open({
+      'a.ts': `import { helper } from './b';\nexport function main() { return helper(); }\n`,
+      'b.ts': `export function helper() { return 1; }\n`,
+    });
+    edit(root, 'b.ts', `export const helper = (0 as any);\n`);
+    await ix.sync();
+    const now = ix.store.prepare("SELECT id, kind FROM nodes WHERE uid = 'b.ts::helper'").get<{ id: number; kind: string }>()!;
+    assert.equal(now.kind, 'constant');
+    assert.equal(edge(ix, 'a.ts::main', 'helper')!.to, 'b.ts::helper');
+    const dst = ix.store.prepare("SELECT e.dst FROM edges e JOIN nodes s ON s.id = e.src WHERE s.uid = 'a.ts::main' AND e.target = 'helper'").get<{ dst: number }>()!.dst;
+    assert.equal(dst, now.id);
+    await assertAsFresh(ix, root, 'kind change');
+  });
+
+  it('a same-name symbol in another file breaks, and its removal restores, the unique-name heuristic', async () => {
+    // C: calls bind across files by a unique project-wide name; TS: a method by a unique name
+    await open({
+      'main.c': `int main(void) { return util(); }\n`,
+      'b.c': `int util(void) { return 1; }\n`,
+      'c.c': `int other(void) { return 2; }\n`,
+      'w.ts': `export function work(x) { return x.execute(); }\n`,
+      'p.ts': `export class Proc { execute() { return 1; } }\n`,
+      'q.ts': `export class Queue { push() { return 1; } }\n`,
+    });
+    assert.deepEqual({ ...edge(ix, 'main.c::main', 'util'), id: 0 }, { id: 0, to: 'b.c::util', kind: 'calls', resolution: 'heuristic' });
+    assert.equal(edge(ix, 'w.ts::work', 'execute')!.to, 'p.ts::Proc.execute');
+    edit(root, 'c.c', `int other(void) { return 2; }\nint util(void) { return 3; }\n`);
+    edit(root, 'q.ts', `export class Queue { push() { return 1; } execute() { return 2; } }\n`);
+    await ix.sync();
+    assert.equal(edge(ix, 'main.c::main', 'util')!.to, null, 'two util: no guess');
+    assert.equal(edge(ix, 'w.ts::work', 'execute')!.to, null, 'two execute methods: no guess');
+    await assertAsFresh(ix, root, 'ambiguous');
+    edit(root, 'c.c', `int other(void) { return 2; }\n`);
+    edit(root, 'q.ts', `export class Queue { push() { return 1; } }\n`);
+    await ix.sync();
+    assert.equal(edge(ix, 'main.c::main', 'util')!.to, 'b.c::util', 'unique again');
+    assert.equal(edge(ix, 'w.ts::work', 'execute')!.to, 'p.ts::Proc.execute');
+    await assertAsFresh(ix, root, 'unique again');
+  });
+
+  it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
+    await open({ 'b.ts': `export function helper() { return 1; }\n` });
+    const at = () => Number(ix.store.prepare("SELECT indexed_at AS t FROM files WHERE path = 'b.ts'").get<{ t: number }>()!.t);
+    const t0 = at();
+    ix.store.transaction(() => ix.store.prepare("UPDATE files SET indexed_at = ? WHERE path = 'b.ts'").run(Date.now() + 60_000)); // a clock step back
+    edit(root, 'b.ts', `export function helper() { return 2; }\n`);
+    await ix.sync();
+    assert.ok(at() > t0 + 60_000);
+  });
+
+  it('a file a sync died after writing (hash \'\'): the edges it detached are resolved again', async () => {
+    await open({
+      'a.ts': `import { helper } from './b';\nexport function main() { return helper(); }\n`,
+      'b.ts': `export function helper() { return 1; }\n`,
+    });
+    // what a sync killed between writing b.ts and resolving leaves: the edge into it detached
+    ix.store.transaction(() => {
+      ix.store.prepare("UPDATE edges SET dst = NULL, resolution = 'unresolved' WHERE target = 'helper' AND kind = 'calls'").run();
+      ix.store.prepare("UPDATE files SET hash = '' WHERE path = 'b.ts'").run();
+    });
+    ix.close();
+    ix = await Indexer.open(root);
+    const s = await ix.sync();
+    assert.equal(s.parsed, 1);
+    assert.equal(edge(ix, 'a.ts::main', 'helper')!.to, 'b.ts::helper');
+    await assertAsFresh(ix, root, 'recovered');
+  });
+
+  it('N edits of classes, heritage, re-exports and default imports give what a full index gives', async () => {
+    const base = (extra = '', fn = `export function makeShape(): Shape { return new Shape(); }`) =>
+      `export class Shape {\n  area(): number { return 0; }\n${extra}}\nexport interface Drawable { draw(): void; }\n${fn}\n`;
+    await open({
+      'shapes/base.ts': base(),
+      'shapes/circle.ts': `import { Shape, Drawable } from './base';\nexport class Circle extends Shape implements Drawable {\n  area() { return 3; }\n  perimeter() { return 6; }\n  draw() {}\n}\n`,
+      'shapes/square.ts': `import { Circle } from './circle';\nexport class Ring extends Circle { perimeter() { return 1; } }\n`,
+      'shapes/index.ts': `export * from './base';\nexport * from './circle';\n`,
+      'util.ts': `export default class Helper { run() { return 1; } }\nexport function fmt(x: number) { return String(x); }\n`,
+      'app.ts': `import { makeShape, Circle } from './shapes';\nimport H, { fmt } from './util';\n` +
+        `export function main() {\n  const s = makeShape();\n  const c = new Circle();\n  c.draw();\n  new H().run();\n  return fmt(s.area() + c.perimeter());\n}\n` +
+        `export class Runner { go() { return this.tick(); } tick() { return 1; } }\n`,
+      'w.ts': `export function work(x) { return x.execute(); }\n`,
+      'p.ts': `export class Proc { execute() { return 1; } }\n`,
+    });
+    await assertAsFresh(ix, root, 'start');
+    const ids = () => ['shapes/base.ts::Shape', 'shapes/base.ts::Shape.area', 'shapes/circle.ts::Circle', 'util.ts::Helper'].map((u) => idOf(ix, u));
+    const start = ids();
+    const steps: [string, () => void][] = [
+      ['body edit, lines shift', () => edit(root, 'shapes/base.ts', `// moved\n${base().replace('return 0', 'return 0 + 0')}`)],
+      ['a base method a subclass overrides', () => edit(root, 'shapes/base.ts', base('  perimeter(): number { return 0; }\n'))],
+      ['a second execute method', () => edit(root, 'util.ts', `export default class Helper { run() { return 1; } execute() { return 2; } }\nexport function fmt(x: number) { return String(x); }\n`)],
+      ['a second exported class beside the default one', () => edit(root, 'util.ts', `export default class Helper { run() { return 1; } }\nexport class Other { run() { return 2; } }\nexport function fmt(x: number) { return String(x); }\n`)],
+      ['rename through a re-export', () => edit(root, 'shapes/base.ts', base('  perimeter(): number { return 0; }\n', `export function createShape(): Shape { return new Shape(); }`))],
+      ['function -> const', () => edit(root, 'shapes/base.ts', base('  perimeter(): number { return 0; }\n', `export const makeShape = (): Shape => new Shape();`))],
+      ['a class no longer extends', () => edit(root, 'shapes/circle.ts', `import { Drawable } from './base';\nexport class Circle implements Drawable {\n  area() { return 3; }\n  perimeter() { return 6; }\n  draw() {}\n}\n`)],
+      ['the method a subclass overrode goes', () => edit(root, 'shapes/base.ts', base('', `export const makeShape = (): Shape => new Shape();`))],
+      ['a file deleted', () => unlinkSync(join(root, 'p.ts'))],
+      ['the caller edited', () => edit(root, 'app.ts', readFileSync(join(root, 'app.ts'), 'utf8').replace('this.tick()', 'this.tick() + 1'))],
+    ];
+    for (const [name, change] of steps) {
+      change();
+      await ix.sync();
+      await assertAsFresh(ix, root, name);
+    }
+    const end = ids();
+    assert.deepEqual([end[1], end[3]], [start[1], start[3]], 'Shape.area and Helper kept their ids through it all');
+  });
+});
+
+/** A real corpus (zod's sources, a devDependency; CODEINDEX_STABLE_CORPUS names another, e.g.
+ *  rxjs's src) through scripted edits of its most used files. */
+describe('index: stable node ids on a real corpus', function () {
+  this.timeout(600000);
+  const src = process.env.CODEINDEX_STABLE_CORPUS || join(__dirname, '../../../node_modules/zod/src/v4');
+  let root: string;
+  let ix: Indexer;
+  before(async () => {
+    root = makeProject({});
+    cpSync(src, root, { recursive: true, filter: (p) => !/[/\\](tests?|locales|benchmarks)$/.test(p) });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  after(() => { ix.close(); removeProject(root); });
+
+  it('edits (body, insert above, add a same-name function, rename, kind change, delete) equal a full index', async () => {
+    // the three files most edges of other files point into
+    const hot = ix.store.prepare(`SELECT f.path FROM edges e JOIN nodes n ON n.id = e.dst JOIN files f ON f.id = n.file_id
+      WHERE e.file_id != n.file_id AND f.path LIKE '%.ts' GROUP BY f.id ORDER BY count(*) DESC, f.path LIMIT 3`).all<{ path: string }>().map((r) => r.path);
+    assert.equal(hot.length, 3);
+    const read = (p: string) => readFileSync(join(root, p), 'utf8');
+    const exported = (p: string) => [...read(p).matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+    const [a, b, c] = hot;
+    const fnA = exported(a)[0] ?? exported(b)[0];
+    const fileA = exported(a).length ? a : b;
+    const saved = new Map(hot.map((p) => [p, read(p)]));
+    const steps: [string, () => void][] = [
+      ['a comment line on top', () => edit(root, a, `// edited\n${read(a)}`)],
+      ['a statement in the first function body', () => edit(root, b, read(b).replace(/(\bfunction \w+[^{]*\{\n)/, '$1  void 0;\n'))],
+      [`a function named like ${fnA} in another file`, () => edit(root, c, `${read(c)}\nexport function ${fnA}() { return 1; }\n`)],
+      [`${fnA} renamed`, () => edit(root, fileA, read(fileA).replace(new RegExp(`\\bfunction ${fnA}\\b`), `function ${fnA}Renamed`))],
+      [`${fnA} back, as a const`, () => edit(root, fileA, read(fileA).replace(new RegExp(`\\bfunction ${fnA}Renamed\\b([^{]*)\\{`), `const ${fnA} = function$1{`))],
+      ['a file deleted', () => rmSync(join(root, c))],
+      ['all restored', () => { for (const [p, t] of saved) edit(root, p, t); }],
+    ];
+    for (const [name, change] of steps) {
+      change();
+      await ix.sync();
+      await assertAsFresh(ix, root, name);
+    }
+  });
+});
