@@ -36,6 +36,8 @@ export class SyncDelta {
   readonly detached = new Map<number, string>();
   /** Files every incoming edge of which is resolved again. */
   readonly unstable = new Set<number>();
+  /** Files whose imports resolve otherwise now (a file they import was deleted or added). */
+  readonly context = new Set<number>();
   /** Files whose exported top-level symbols changed. */
   readonly exportsChanged = new Set<number>();
   /** Files whose methods or supertypes changed: subclasses elsewhere get their overrides again. */

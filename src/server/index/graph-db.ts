@@ -133,6 +133,8 @@ export class GraphDb {
     s.prepare('DELETE FROM file_imports WHERE file_id = ?').run(fileId);
     s.prepare('DELETE FROM bindings WHERE file_id = ?').run(fileId);
     if (deleteFile) {
+      // its importers now see nothing there: what their symbols type by it may change
+      for (const r of s.prepare('SELECT DISTINCT file_id AS f FROM file_imports WHERE resolved_file_id = ?').all<{ f: number }>(fileId)) this.delta.context.add(r.f);
       s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE resolved_file_id = ?').run(fileId);
       s.prepare('DELETE FROM files WHERE id = ?').run(fileId);
       const f = this.filesById.get(fileId);
@@ -171,6 +173,11 @@ export class GraphDb {
     const viaDefault = s.prepare(`SELECT e.id FROM file_imports i JOIN edges e ON e.file_id = i.file_id
       WHERE i.resolved_file_id = ? AND i.imported = 'default' AND (e.target = i.local OR instr(e.receiver, i.local) > 0)`);
     for (const f of d.exportsChanged) add(viaDefault.all<{ id: number }>(f));
+    // `operate((src, sub) => sub.add())`: a call into a file whose imports or bindings changed
+    // may type the values of the code around it otherwise
+    const beside = s.prepare(`SELECT DISTINCT r.id FROM nodes n JOIN edges x ON x.dst = n.id JOIN edges r ON r.src = x.src
+      WHERE n.file_id = ? AND x.file_id != ? AND r.receiver IS NOT NULL AND r.kind NOT IN ('contains', 'imports', 'overrides')`);
+    for (const f of new Set([...d.unstable, ...d.context])) add(beside.all<{ id: number }>(f, f));
     return ids;
   }
 

@@ -315,6 +315,7 @@ export class Indexer {
     // whose imports, bindings or supertypes changed (GraphDb.edgesToReresolve), and all of the
     // files whose imports now resolve differently
     if (!full) {
+      for (const f of reresolveFiles) db.delta.context.add(f);
       const ids = db.edgesToReresolve();
       for (const id of dangling) ids.add(id);
       for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
