@@ -1,13 +1,15 @@
 // What re-parsing files changed that other files' edges depend on. A re-parsed file keeps the
 // node row (id) of every symbol whose identity held, so the edges of other files into it stay
-// as they are; only what this records is resolved again (GraphDb.edgesToReresolve):
+// as they are; only what this records is resolved again (reresolve.ts):
 // - edges into removed symbols (detached, dst NULL);
 // - edges whose target name a symbol took or gave up: an import, a scope or the unique-name
 //   heuristic may now bind it elsewhere, or no more;
 // - every edge into a file whose imports, cross-file-visible bindings or supertypes changed
 //   (what `x.f()` or a re-export resolves through), as before ids were kept;
 // - default imports of a file whose exported top-level symbols changed (`import X from`
-//   binds the one exported candidate, whatever its name).
+//   binds the one exported candidate, whatever its name);
+// - receiver edges (`s.area()`) beside a call into a file whose imports or bindings changed,
+//   and in files an edge of which now binds elsewhere (`const s = make()`: `make` moved).
 
 /** A binding as the resolver can see it from another file: scope, name, type, in order. */
 export interface BindingKey { scope: number; name: string; type: string }

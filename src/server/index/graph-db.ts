@@ -148,55 +148,6 @@ export class GraphDb {
     return this.store.prepare("SELECT src, kind, dst FROM edges WHERE file_id = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY src, kind, id").all<HeritageKey>(fileId);
   }
 
-  /**
-   * Ids of other files' edges to resolve again after the changed files' own refs are resolved
-   * (see delta.ts); edges of the changed files themselves may be among them (the caller skips
-   * those).
-   */
-  edgesToReresolve(): Set<number> {
-    const s = this.store;
-    const d = this.delta;
-    d.compareHeritage((f) => this.heritageOf(f));
-    const ids = new Set<number>(d.detached.keys());
-    const add = (rows: { id: number }[]) => { for (const r of rows) ids.add(r.id); };
-    const unresolved = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
-    // (not a file's own symbol bound by scope: nothing elsewhere comes before it)
-    const intoNamed = s.prepare(`SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.name_lower = ? AND n.name = ?
-      AND e.kind NOT IN ('contains', 'imports') AND NOT (e.file_id = n.file_id AND e.resolution = 'scope')`);
-    for (const name of d.names) {
-      add(unresolved.all<{ id: number }>(name));
-      add(intoNamed.all<{ id: number }>(name.toLowerCase(), name));
-    }
-    const into = s.prepare("SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.file_id = ? AND n.kind != 'file' AND e.file_id != ?");
-    for (const f of d.unstable) add(into.all<{ id: number }>(f, f));
-    // `import X from './f'`: X, `X.m()`, `new X.Y()` bound through the one exported candidate
-    const viaDefault = s.prepare(`SELECT e.id FROM file_imports i JOIN edges e ON e.file_id = i.file_id
-      WHERE i.resolved_file_id = ? AND i.imported = 'default' AND (e.target = i.local OR instr(e.receiver, i.local) > 0)`);
-    for (const f of d.exportsChanged) add(viaDefault.all<{ id: number }>(f));
-    // `operate((src, sub) => sub.add())`: a call into a file whose imports or bindings changed
-    // may type the values of the code around it otherwise
-    const beside = s.prepare(`SELECT DISTINCT r.id FROM nodes n JOIN edges x ON x.dst = n.id JOIN edges r ON r.src = x.src
-      WHERE n.file_id = ? AND x.file_id != ? AND r.receiver IS NOT NULL AND r.kind NOT IN ('contains', 'imports', 'overrides')`);
-    for (const f of new Set([...d.unstable, ...d.context])) add(beside.all<{ id: number }>(f, f));
-    return ids;
-  }
-
-  /** A file's edges through a receiver (`x.f()`), whose binding depends on what `x` is. */
-  receiverEdges(fileId: number): number[] {
-    return this.store.prepare("SELECT id FROM edges WHERE file_id = ? AND receiver IS NOT NULL AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(fileId).map((r) => r.id);
-  }
-
-  /** Files whose classes extend or implement (at any depth) a class of a file whose methods or
-   *  supertypes changed: their overrides edges are computed again. */
-  hierarchyFiles(): number[] {
-    const files = [...this.delta.hierarchy];
-    if (!files.length) return [];
-    return this.store.prepare(`WITH RECURSIVE sub(id, depth) AS (
-        SELECT id, 0 FROM nodes WHERE file_id IN (${files.map(() => '?').join(',')}) AND kind IN ('class', 'interface', 'struct', 'trait', 'enum', 'type')
-        UNION SELECT e.src, sub.depth + 1 FROM sub JOIN edges e ON e.dst = sub.id AND e.kind IN ('extends', 'implements') WHERE sub.depth < 8)
-      SELECT DISTINCT n.file_id AS f FROM sub JOIN nodes n ON n.id = sub.id`).all<{ f: number }>(...files).map((r) => r.f);
-  }
-
   /** Inserts or updates the file row and its file node; returns [fileId, fileNodeId]. */
   upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number): [number, number] {
     const s = this.store;

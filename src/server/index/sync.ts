@@ -14,7 +14,7 @@ import { EdgeInsert, GraphDb } from './graph-db';
 import { PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
-import { reresolveEdges } from './reresolve';
+import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath } from './languages/table';
 import { initParser, parseFile } from './parse';
@@ -312,11 +312,11 @@ export class Indexer {
 
     log(`resolve: references of ${pending.length} files ${Date.now() - t0} ms`);
     // edges of other files: into removed symbols, to names a symbol took or gave up, into files
-    // whose imports, bindings or supertypes changed (GraphDb.edgesToReresolve), and all of the
+    // whose imports, bindings or supertypes changed (reresolve.ts), and all of the
     // files whose imports now resolve differently
     if (!full) {
       for (const f of reresolveFiles) db.delta.context.add(f);
-      const ids = db.edgesToReresolve();
+      const ids = edgesToReresolve(db);
       for (const id of dangling) ids.add(id);
       for (const f of reresolveFiles) for (const r of s.prepare("SELECT id FROM edges WHERE file_id = ? AND kind NOT IN ('contains', 'imports', 'overrides')").all<{ id: number }>(f)) ids.add(r.id);
       await reresolveEdges(db, resolver, ids, db.delta.detached, pendingFiles, touched, () => slice.yield());
@@ -329,7 +329,7 @@ export class Indexer {
     // and subclasses of classes whose methods or supertypes changed.
     let scope = '';
     if (!full) {
-      const files = new Set([...pendingFiles, ...db.hierarchyFiles()]);
+      const files = new Set([...pendingFiles, ...hierarchyFiles(db)]);
       for (const r of s.prepare("SELECT DISTINCT file_id FROM edges WHERE kind = 'overrides' AND dst IS NULL").all<{ file_id: number }>()) files.add(r.file_id);
       const list = [...files].join(',') || '-1';
       s.exec(`DELETE FROM edges WHERE kind = 'overrides' AND file_id IN (${list})`);
