@@ -19,7 +19,7 @@ import { ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath } from './languages/table';
 import { initParser, parseFile } from './parse';
 import { readSource } from './read-file';
-import { ExtractedRef } from './types';
+import { PendingRefs } from './pending-refs';
 
 const log = debug('index');
 
@@ -69,8 +69,6 @@ class Slicer {
     this.since = Date.now();
   }
 }
-
-interface Pending { fileId: number; fileNodeId: number; nodeIds: number[]; refs: ExtractedRef[]; hash: string }
 
 export class Indexer {
   private constructor(readonly root: string, readonly store: Store, private needsFull: boolean) {}
@@ -150,7 +148,7 @@ export class Indexer {
     // 2. parse (workers for many files) and write symbols, batch by batch
     const touched = new Set<number>();
     const dangling: number[] = [];
-    const pending: Pending[] = [];
+    const pending = new PendingRefs();
     let parsed = 0;
     let added = 0;
     let pool: ParsePool | undefined;
@@ -168,10 +166,22 @@ export class Indexer {
         return;
       }
       pool = new ParsePool(root);
+      // A bounded look-ahead: workers stay busy while the main thread writes, but when writing is
+      // the slower side, parsed chunks no longer pile up in memory (on the Linux kernel they did,
+      // by the gigabyte, behind a chunk of huge generated headers).
       const chunk = 16;
+      const ahead = pool.size * 2 + 2;
       const inflight: Promise<ParseResult[]>[] = [];
-      for (let i = 0; i < tasks.length; i += chunk) inflight.push(pool.parse(tasks.slice(i, i + chunk)));
-      for (const p of inflight) yield await p;
+      let next = 0;
+      const post = () => { while (inflight.length < ahead && next < tasks.length) { inflight.push(pool!.parse(tasks.slice(next, next + chunk))); next += chunk; } };
+      post();
+      while (inflight.length) {
+        const r = await inflight.shift()!;
+        post();
+        yield r;
+      }
+      // The workers' heaps and parser memory are not needed to resolve: free them now.
+      await pool.close();
     };
     try {
       let batch: ParseResult[] = [];
@@ -195,7 +205,7 @@ export class Indexer {
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
             db.insertBindings(fileId, fileNodeId, nodeIds, ex.bindings);
-            pending.push({ fileId, fileNodeId, nodeIds, refs: ex.refs, hash: r.hash });
+            pending.add(fileId, fileNodeId, nodeIds, ex.refs, r.hash);
             parsed++;
           }
           writeMs += Date.now() - w0;
@@ -226,32 +236,37 @@ export class Indexer {
     }
     this.needsFull = false;
     log(`resolve: done (${Date.now() - t0} ms)`);
-    progress({ phase: 'done', done: pending.length, total: pending.length });
+    progress({ phase: 'done', done: pending.files.length, total: pending.files.length });
     return this.summary(parsed, new Set(deleted).size, full, skippedTooLarge, t0);
   }
 
-  private async resolveAll(db: GraphDb, pending: Pending[], dangling: number[], filesChanged: boolean, touched: Set<number>, full: boolean, slice: Slicer): Promise<void> {
+  private async resolveAll(db: GraphDb, pending: PendingRefs, dangling: number[], filesChanged: boolean, touched: Set<number>, full: boolean, slice: Slicer): Promise<void> {
     const s = this.store;
     const t0 = Date.now();
     db.resetCaches();
     const paths = new PathIndex(db.files.keys(), this.root);
-    const pendingFiles = new Set(pending.map((p) => p.fileId));
+    const pendingFiles = new Set(pending.files.map((p) => p.fileId));
     const reresolveFiles = new Set<number>();
 
     // imports: the changed files', then any other file's import that was unresolved (a file may have appeared)
     const importRows = (where: string, ...p: number[]) =>
       s.prepare(`SELECT rowid AS rid, file_id, source, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; resolved_file_id: number | null }>(...p);
-    const rows = pending.flatMap((p) => importRows('file_id = ?', p.fileId));
-    if (filesChanged && !full) for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) rows.push(r);
-    const memo = new Map<string, number[]>();
+    // file by file, not all rows at once (the kernel has ~800k #includes)
+    const rowsByFile = function* () {
+      for (const p of pending.files) yield* importRows('file_id = ?', p.fileId);
+      if (filesChanged && !full) for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) yield r;
+    };
+    const memo = new Map<string, number[]>(); // one file's: a source resolves relative to its file
     const setResolved = s.prepare('UPDATE file_imports SET resolved_file_id = ? WHERE rowid = ?');
     const addRow = s.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport, resolved_file_id) SELECT file_id, source, imported, local, line, reexport, ? FROM file_imports WHERE rowid = ?');
     const importEdges = new Map<number, Set<number>>(); // file -> imported files
-    for (const r of rows) {
+    let memoFile = -1;
+    for (const r of rowsByFile()) {
       await slice.yield();
       const f = db.filesById.get(r.file_id);
       if (!f) continue;
-      const key = `${r.file_id}\0${r.source}`;
+      if (r.file_id !== memoFile) { memo.clear(); memoFile = r.file_id; }
+      const key = r.source;
       let targets = memo.get(key);
       if (!targets) {
         targets = resolveModule(r.source, f.path, rulesFor(f.language).importStyle, paths)
@@ -266,7 +281,7 @@ export class Indexer {
       for (const t of targets) set.add(t);
       if (!pendingFiles.has(r.file_id)) reresolveFiles.add(r.file_id);
     }
-    const fileNode = new Map(pending.map((p) => [p.fileId, p.fileNodeId]));
+    const fileNode = new Map(pending.files.map((p) => [p.fileId, p.fileNodeId]));
     const fileNodeOf = (id: number) => fileNode.get(id) ?? db.fileNodeId(id);
     for (const [from, tos] of importEdges) {
       const src = fileNodeOf(from);
@@ -282,19 +297,20 @@ export class Indexer {
     // dangling import edges into deleted files
     s.prepare("DELETE FROM edges WHERE kind = 'imports' AND dst IS NULL").run();
     // many files to resolve: read the graph in bulk once; a few: look up what they need
-    if (full || pending.length > PRELOAD_MIN_FILES) db.preload();
+    if (full || pending.files.length > PRELOAD_MIN_FILES) db.preload();
     else db.resetCaches();
 
     // references of the changed files: heritage first, so member lookups through supertypes work
     const resolver = new Resolver(db);
-    const order = (r: ExtractedRef) => (r.kind === 'extends' || r.kind === 'implements' ? 0 : 1);
+    const order = (k: string) => (k === 'extends' || k === 'implements' ? 0 : 1);
     for (const pass of [0, 1]) {
       const out: EdgeInsert[] = [];
-      for (const p of pending) {
+      for (const p of pending.files) {
         await slice.yield();
-        for (const ref of p.refs) {
-          if (order(ref) !== pass) continue;
-          const src = ref.from >= 0 ? p.nodeIds[ref.from] : p.fileNodeId;
+        for (let i = p.first; i < p.end; i++) {
+          if (order(pending.kindOf(i)) !== pass) continue;
+          const ref = pending.ref(i);
+          const src = ref.src;
           const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver, line: ref.line });
           // Unresolved calls, instantiations and heritage are kept (with the name as written);
           // unresolved plain references are mostly locals and would be two thirds of the db.
@@ -310,7 +326,7 @@ export class Indexer {
       db.insertEdges(out);
     }
 
-    log(`resolve: references of ${pending.length} files ${Date.now() - t0} ms`);
+    log(`resolve: references of ${pending.files.length} files (${pending.refCount} refs) ${Date.now() - t0} ms`);
     // edges of other files: into removed symbols, to names a symbol took or gave up, into files
     // whose imports, bindings or supertypes changed (reresolve.ts), and all of the
     // files whose imports now resolve differently
@@ -361,11 +377,11 @@ export class Indexer {
     }
     // Text search reads every segment of the FTS index for each word: merged into one after a full
     // index or a big sync, a three-word search on 3,000 files took 4 ms instead of 14 (~0.2 s once).
-    if (full || pending.length > OPTIMIZE_FTS_FILES) s.exec("INSERT INTO nodes_fts(nodes_fts) VALUES('optimize')");
+    if (full || pending.files.length > OPTIMIZE_FTS_FILES) s.exec("INSERT INTO nodes_fts(nodes_fts) VALUES('optimize')");
     // Hashes last: a file whose hash is written has all its references resolved (a crash before
     // this leaves '' and the next sync parses the file again).
     const setHash = s.prepare('UPDATE files SET hash = ? WHERE id = ?');
-    for (const p of pending) setHash.run(p.hash, p.fileId);
+    for (const p of pending.files) setHash.run(p.hash, p.fileId);
     writeMeta(s, { lastIndexedAt: Date.now(), syncState: 'complete' });
   }
 

@@ -1,0 +1,78 @@
+// The references of the files a sync parsed, held until the one resolve at its end (resolution
+// needs every file's symbols written first). Kept in columns instead of one object per reference:
+// the Linux kernel has millions of references, and as ExtractedRef objects (each with its own
+// copies of the name strings, as a worker's message delivers them) they were most of the heap.
+// Names and receivers are interned, so a reference costs 17 bytes.
+import { ExtractedRef, RefKind } from './types';
+
+const KINDS: RefKind[] = ['call', 'new', 'type', 'value', 'extends', 'implements'];
+const KIND_CODE = new Map(KINDS.map((k, i) => [k, i]));
+
+/** One parsed file: its ids, the hash to write once its references are resolved, and its
+ *  references' range in the columns. */
+export interface PendingFile { fileId: number; fileNodeId: number; hash: string; first: number; end: number }
+
+/** One reference, as the resolver takes it. */
+export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number }
+
+/** A growable typed array. */
+class Column<T extends Int32Array | Uint8Array> {
+  length = 0;
+  constructor(private a: T, private readonly make: (n: number) => T) {}
+  push(v: number): void {
+    if (this.length === this.a.length) {
+      const b = this.make(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.length++] = v;
+  }
+  get(i: number): number { return this.a[i]; }
+}
+const ints = () => new Column(new Int32Array(4096), (n) => new Int32Array(n));
+
+
+export class PendingRefs {
+  readonly files: PendingFile[] = [];
+  private readonly src = ints(); // node id of the enclosing symbol or the file
+  private readonly line = ints();
+  private readonly kind = new Column(new Uint8Array(4096), (n) => new Uint8Array(n)); // index in KINDS
+  private readonly name = ints(); // index in strings
+  private readonly receiver = ints(); // index in strings, -1: none
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+
+  get refCount(): number { return this.src.length; }
+
+  private intern(s: string): number {
+    let id = this.stringIds.get(s);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(s);
+      this.stringIds.set(s, id);
+    }
+    return id;
+  }
+
+  /** Records a written file and its references; `nodeIds` maps the extraction's symbol indexes to node ids. */
+  add(fileId: number, fileNodeId: number, nodeIds: number[], refs: ExtractedRef[], hash: string): void {
+    const first = this.src.length;
+    for (const r of refs) {
+      this.src.push(r.from >= 0 ? nodeIds[r.from] : fileNodeId);
+      this.line.push(r.line);
+      this.kind.push(KIND_CODE.get(r.kind)!);
+      this.name.push(this.intern(r.name));
+      this.receiver.push(r.receiver === undefined ? -1 : this.intern(r.receiver));
+    }
+    this.files.push({ fileId, fileNodeId, hash, first, end: this.src.length });
+  }
+
+  kindOf(i: number): RefKind {
+    return KINDS[this.kind.get(i)];
+  }
+
+  ref(i: number): PendingRef {
+    const rc = this.receiver.get(i);
+    return { src: this.src.get(i), name: this.strings[this.name.get(i)], kind: this.kindOf(i), receiver: rc < 0 ? undefined : this.strings[rc], line: this.line.get(i) };
+  }
+}
