@@ -26,6 +26,13 @@ export function nameWords(name: string): string {
     .toLowerCase();
 }
 
+/** preload() reads every node only up to this many: each costs ~230 bytes of heap even compact
+ *  (620k nodes of the kernel's fs/, include/, kernel/, mm/ and lib/: 136 MB), and the whole Linux
+ *  kernel has millions. Above it, lookups go to the db and their caches are bounded. */
+const PRELOAD_MAX_NODES = 1_000_000;
+/** Cached entries at which the lazy caches start over (a cache miss is one indexed query). */
+const LAZY_CACHE_MAX = 300_000;
+
 export class GraphDb {
   private byName = new Map<string, NodeRow[]>();
   private byNameFile = new Map<string, Map<number, NodeRow[]>>();
@@ -73,13 +80,23 @@ export class GraphDb {
   preload(): void {
     this.resetCaches();
     const s = this.store;
-    // rowid order, as the lookups by name and by file return them (the resolver takes the first match)
-    for (const n of s.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes ORDER BY id').all<NodeRow>()) {
-      this.byId.set(n.id, n);
-      const list = this.byName.get(n.name);
-      if (list) list.push(n);
-      else this.byName.set(n.name, [n]);
-      if (n.kind === 'file') this.fileNodes.set(n.file_id, n.id);
+    if (s.prepare('SELECT count(*) AS n FROM nodes').get<{ n: number }>()!.n > PRELOAD_MAX_NODES) return;
+    // rowid order, as the lookups by name and by file return them (the resolver takes the first
+    // match). Page by page into plain objects that share their kind and name strings: a row as
+    // node:sqlite returns it took ~600 bytes, and all of the Linux kernel's at once were gigabytes.
+    const page = s.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id > ? ORDER BY id LIMIT 20000');
+    const kinds = new Map<string, string>();
+    for (let last = -1, rows: NodeRow[]; (rows = page.all<NodeRow>(last)).length; last = rows[rows.length - 1].id) {
+      for (const r of rows) {
+        let kind = kinds.get(r.kind);
+        if (kind === undefined) kinds.set(r.kind, (kind = r.kind));
+        const list = this.byName.get(r.name);
+        const n: NodeRow = { id: r.id, file_id: r.file_id, parent_id: r.parent_id, kind, name: list ? list[0].name : r.name, is_exported: r.is_exported };
+        this.byId.set(n.id, n);
+        if (list) list.push(n);
+        else this.byName.set(n.name, [n]);
+        if (n.kind === 'file') this.fileNodes.set(n.file_id, n.id);
+      }
     }
     for (const r of s.prepare('SELECT file_id, source, imported, local, reexport, resolved_file_id FROM file_imports ORDER BY rowid').all<ImportRow & { file_id: number }>()) {
       const { file_id, ...row } = r;
@@ -366,6 +383,7 @@ export class GraphDb {
     let r = this.byName.get(name);
     if (!r && this.complete) return [];
     if (!r) {
+      this.bound();
       r = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE name_lower = ?').all<NodeRow>(name.toLowerCase()).filter((n) => n.name === name);
       this.byName.set(name, r);
       for (const n of r) this.byId.set(n.id, n);
@@ -394,6 +412,7 @@ export class GraphDb {
   node(id: number): NodeRow | undefined {
     let n = this.byId.get(id);
     if (!n && !this.complete) {
+      this.bound();
       n = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id = ?').get<NodeRow>(id);
       if (n) this.byId.set(id, n);
     }
@@ -402,6 +421,18 @@ export class GraphDb {
 
   exportedTopLevel(fileId: number): NodeRow[] {
     return this.store.prepare("SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE file_id = ? AND parent_id IS NULL AND is_exported = 1 AND kind != 'file'").all<NodeRow>(fileId);
+  }
+
+  /** Keeps the lazily filled caches bounded: they start over when full (dropping an entry only
+   *  costs a query). The supertypes noted during this resolve stay. */
+  private bound(): void {
+    if (this.byId.size + this.byName.size + this.importsCache.size < LAZY_CACHE_MAX) return;
+    this.byName.clear();
+    this.byId.clear();
+    this.importsCache.clear();
+    this.bindingCache.clear();
+    this.bindingFiles.clear();
+    this.ctorCache.clear();
   }
 
   private fileNodes = new Map<number, number | undefined>();
@@ -414,6 +445,7 @@ export class GraphDb {
     let r = this.importsCache.get(fileId);
     if (!r && this.complete) return [];
     if (!r) {
+      this.bound();
       r = this.store.prepare('SELECT source, imported, local, reexport, resolved_file_id FROM file_imports WHERE file_id = ?').all<ImportRow>(fileId);
       this.importsCache.set(fileId, r);
     }

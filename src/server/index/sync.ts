@@ -51,6 +51,10 @@ export class SyncLockedError extends Error {}
 /** Files at most this many go through the main thread: a worker costs more than it saves. */
 const INLINE_PARSE_MAX = 16;
 const WRITE_BATCH = 200;
+/** ...or fewer, when their symbols and references reach this many: a batch is held in memory
+ *  until written, and 200 of the kernel's generated register headers (10-20k macros each) made
+ *  hundreds of MB. A TypeScript file has ~230 on average (effect), so those batches stay 200. */
+const WRITE_BATCH_ITEMS = 50_000;
 const PRELOAD_MIN_FILES = 100;
 /** A sync of more files than this merges the FTS index into one segment afterwards. */
 const OPTIMIZE_FTS_FILES = 200;
@@ -185,6 +189,7 @@ export class Indexer {
     };
     try {
       let batch: ParseResult[] = [];
+      let batchItems = 0;
       let writeMs = 0;
       const writeBatch = (b: ParseResult[]) => {
           const w0 = Date.now();
@@ -213,11 +218,13 @@ export class Indexer {
       let done = 0;
       for await (const chunk of results(this.root)) {
         batch.push(...chunk);
+        for (const r of chunk) batchItems += r.extraction ? r.extraction.symbols.length + r.extraction.refs.length : 0;
         done += chunk.length;
         progress({ phase: 'parse', done, total: tasks.length });
-        if (batch.length >= WRITE_BATCH) {
+        if (batch.length >= WRITE_BATCH || batchItems >= WRITE_BATCH_ITEMS) {
           const b = batch;
           batch = [];
+          batchItems = 0;
           this.store.transaction(() => writeBatch(b));
         }
       }
