@@ -5,7 +5,7 @@
 // floor and, with --peer, @colbymchenry/codegraph 1.6.1 in the same run (alternating with ours,
 // ratio ours/theirs per figure). --quality adds bench/quality (call graph vs the compiler, search
 // ranking). Prints tables and writes bench/results/<date>.json. See bench/README.md.
-//   npm run bench -- [--corpus rxjs,three,effect,django,go] [--runs 3] [--peer] [--quality]
+//   npm run bench -- [--corpus rxjs,three,effect,django,go,npm3k,kernel] [--runs 3] [--peer] [--quality]
 //                    [--backends sqljs,node-sqlite] [--samples 20] [--no-tools] [--no-index] [--clients]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -274,6 +274,9 @@ for (const name of wanted) {
   const editFile = CORPORA[name].edit;
   const ext = editFile.split('.').pop();
   const res = { files: countFiles(dir), loadStart: load() };
+  // a corpus may keep to some backends and to indexing (the kernel: node:sqlite, no tool figures)
+  const backends = allBackends.filter((b) => opt('backends', (CORPORA[name].backends ?? ['sqljs', 'node-sqlite']).join(',')).split(',').includes(b.name));
+  const tools = !flag('no-tools') && CORPORA[name].tools !== false;
   if (!flag('no-index')) {
     const ct = [];
     for (let i = 0; i < runs; i++) ct.push(timed('ctags', ['-R', '-f', join(tmpdir(), 'codeindex-bench.tags'), dir]).s);
@@ -308,7 +311,7 @@ for (const name of wanted) {
     if (withPeer) PEER.index(pdir);
   }
 
-  if (!flag('no-tools')) {
+  if (tools) {
     const syms = await sampleSymbols(dir, samples);
     res.init = { directMs: await initLatency(() => OURS.serve(dir)) };
     if (withPeer) res.peerInit = { directMs: await initLatency(() => PEER.serve(pdir)) };
@@ -371,6 +374,7 @@ for (const [name, r] of Object.entries(results.corpora)) {
   if (!r.ctags) continue;
   for (const b of backends) {
     const x = r[b.name];
+    if (!x) continue; // a corpus kept to other backends
     idxRows.push([name, `codeindex ${b.name}`, x.indexedFiles, x.indexS, x.ratioToCtags, ratio(x.indexS, r.peer?.indexS), x.peakRssMb, ratio(x.peakRssMb, r.peer?.peakRssMb), x.dbMb, x.symbols, x.edges, x.incrementalS, ratio(x.incrementalS, r.peer?.incrementalS)]);
   }
   if (r.peer) idxRows.push([name, PEER.label, '', r.peer.indexS, r.peer.ratioToCtags, '', r.peer.peakRssMb, '', r.peer.dbMb, r.peer.nodes, r.peer.edges, r.peer.incrementalS, '']);

@@ -1,7 +1,7 @@
 // The corpora of BENCH.md: downloaded once into the git-ignored .cache/corpora (npm pack) or
 // installed with apt, then copied into a scratch folder per run so an index never lands in the cache.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 
@@ -17,7 +17,21 @@ export const CORPORA = {
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
+  // The Linux kernel (BENCH.md: full index <= 3 min, <= 2 GB): Debian's linux-source-6.1 tarball,
+  // extracted once. Index only, on node:sqlite (sql.js keeps the whole db in wasm memory).
+  kernel: {
+    tarball: '/usr/src/linux-source-6.1.tar.xz', apt: 'linux-source-6.1', dir: 'linux-source-6.1', edit: 'kernel/sched/core.c',
+    backends: ['node-sqlite'], tools: false, prepare: unignoreTopLevel,
+  },
 };
+
+/** Debian's packaging appends `/*` and `!/debian/` to the kernel's top-level .gitignore (its repo
+ *  holds only debian/), which would leave nothing to index: the work copy drops those two lines. */
+function unignoreTopLevel(dir) {
+  const f = join(dir, '.gitignore');
+  const lines = readFileSync(f, 'utf8').split('\n');
+  writeFileSync(f, lines.filter((l) => l !== '/*' && l !== '!/debian/').join('\n'));
+}
 
 /** Copies the first `n` source files of node_modules (sorted walk) into dest; nested node_modules/ become nm/. */
 export function pickNodeModules(n, dest = join(cache, `npm${n / 1000}k`)) {
@@ -49,6 +63,24 @@ export function corpusDir(name) {
   const c = CORPORA[name];
   if (!c) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
   if (c.local) return c.local();
+  if (c.tarball) {
+    const dest = join(cache, name);
+    if (!existsSync(join(dest, c.dir))) {
+      if (!existsSync(c.tarball)) {
+        console.error(`installing ${c.apt} (apt) for the ${name} corpus...`);
+        spawnSync('apt-get', ['install', '-y', '-qq', c.apt], { stdio: 'inherit' });
+      }
+      // into a scratch folder first, so an interrupted extraction is not taken for a corpus
+      const tmp = `${dest}.tmp`;
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+      console.error(`extracting ${c.tarball} into ${dest}...`);
+      execFileSync('tar', ['xJf', c.tarball, '-C', tmp]);
+      rmSync(dest, { recursive: true, force: true });
+      renameSync(tmp, dest);
+    }
+    return join(dest, c.dir);
+  }
   if (c.path) {
     if (!existsSync(c.path)) {
       console.error(`installing ${c.apt} (apt) for the ${name} corpus...`);
@@ -70,6 +102,7 @@ export function workCopy(name, suffix = '') {
   const work = join(tmpdir(), `codeindex-bench-${name}${suffix}`);
   rmSync(work, { recursive: true, force: true });
   cpSync(corpusDir(name), work, { recursive: true });
+  CORPORA[name].prepare?.(work);
   return work;
 }
 

@@ -10,27 +10,17 @@ import type { ExtractedSymbol, FileExtraction } from './types';
 
 let runtime: Promise<void> | undefined;
 let parser: Parser | undefined;
-/** The Emscripten module's options object: the runtime puts its memory views on it. */
-let runtimeModule: { HEAPU8?: Uint8Array } | undefined;
 const loading = new Map<string, Promise<CompiledLanguage>>();
 const loaded = new Map<string, CompiledLanguage>();
 
 /** Loads the tree-sitter runtime (once per thread). */
 export function initParser(): Promise<void> {
   // The declared parameter type is the whole Emscripten module; locateFile is all it needs.
-  if (runtime) return runtime;
-  runtimeModule = { locateFile: () => assetPath('tree-sitter.wasm') } as { HEAPU8?: Uint8Array };
-  const options = runtimeModule as unknown as Parameters<typeof Parser.init>[0];
-  runtime = Parser.init(options).then(() => {
+  const options = { locateFile: () => assetPath('tree-sitter.wasm') } as unknown as Parameters<typeof Parser.init>[0];
+  runtime ??= Parser.init(options).then(() => {
     parser = new Parser();
   });
   return runtime;
-}
-
-/** Bytes of the parser's WebAssembly memory: it grows to fit the largest tree parsed and never
- *  shrinks (0 before initParser). */
-export function parserMemoryBytes(): number {
-  return runtimeModule?.HEAPU8?.buffer.byteLength ?? 0;
 }
 
 /** The query text of a language: its query files concatenated. */
