@@ -26,12 +26,14 @@ export function nameWords(name: string): string {
     .toLowerCase();
 }
 
-/** preload() reads every node only up to this many: each costs ~230 bytes of heap even compact
- *  (620k nodes of the kernel's fs/, include/, kernel/, mm/ and lib/: 136 MB), and the whole Linux
- *  kernel has millions. Above it, lookups go to the db and their caches are bounded. */
-const PRELOAD_MAX_NODES = 1_000_000;
-/** Cached entries at which the lazy caches start over (a cache miss is one indexed query). */
-const LAZY_CACHE_MAX = 300_000;
+export const cacheLimits = {
+  /** preload() reads every node only up to this many: each costs ~230 bytes of heap even compact
+   *  (620k nodes of the kernel's fs/, include/, kernel/, mm/ and lib/: 136 MB), and the whole
+   *  Linux kernel has millions. Above it, lookups go to the db and their caches are bounded. */
+  preloadMaxNodes: 1_000_000,
+  /** Cached entries at which the lazy caches start over (a cache miss is one indexed query). */
+  lazyCacheMax: 300_000,
+};
 
 export class GraphDb {
   private byName = new Map<string, NodeRow[]>();
@@ -80,7 +82,7 @@ export class GraphDb {
   preload(): void {
     this.resetCaches();
     const s = this.store;
-    if (s.prepare('SELECT count(*) AS n FROM nodes').get<{ n: number }>()!.n > PRELOAD_MAX_NODES) return;
+    if (s.prepare('SELECT count(*) AS n FROM nodes').get<{ n: number }>()!.n > cacheLimits.preloadMaxNodes) return;
     // rowid order, as the lookups by name and by file return them (the resolver takes the first
     // match). Page by page into plain objects that share their kind and name strings: a row as
     // node:sqlite returns it took ~600 bytes, and all of the Linux kernel's at once were gigabytes.
@@ -426,7 +428,7 @@ export class GraphDb {
   /** Keeps the lazily filled caches bounded: they start over when full (dropping an entry only
    *  costs a query). The supertypes noted during this resolve stay. */
   private bound(): void {
-    if (this.byId.size + this.byName.size + this.importsCache.size < LAZY_CACHE_MAX) return;
+    if (this.byId.size + this.byName.size + this.importsCache.size < cacheLimits.lazyCacheMax) return;
     this.byName.clear();
     this.byId.clear();
     this.importsCache.clear();

@@ -15,28 +15,30 @@ export interface PendingFile { fileId: number; fileNodeId: number; hash: string;
 /** One reference, as the resolver takes it. */
 export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number }
 
-/** A growable typed array. */
-class Column<T extends Int32Array | Uint8Array> {
-  length = 0;
-  constructor(private a: T, private readonly make: (n: number) => T) {}
-  push(v: number): void {
-    if (this.length === this.a.length) {
-      const b = this.make(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.length++] = v;
-  }
-  get(i: number): number { return this.a[i]; }
-}
-const ints = () => new Column(new Int32Array(4096), (n) => new Int32Array(n));
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
 
+/** A growable typed array in fixed chunks: growing never copies, and at most one chunk is unused
+ *  (doubling one array left the kernel's ~10M references with up to twice the room, copied). */
+class Column<T extends Int32Array | Uint8Array> {
+  private readonly chunks: T[] = [];
+  length = 0;
+  constructor(private readonly make: (n: number) => T) {}
+  push(v: number): void {
+    const i = this.length & (CHUNK - 1);
+    if (i === 0) this.chunks.push(this.make(CHUNK));
+    this.chunks[this.chunks.length - 1][i] = v;
+    this.length++;
+  }
+  get(i: number): number { return this.chunks[i >>> CHUNK_BITS][i & (CHUNK - 1)]; }
+}
+const ints = () => new Column((n) => new Int32Array(n));
 
 export class PendingRefs {
   readonly files: PendingFile[] = [];
   private readonly src = ints(); // node id of the enclosing symbol or the file
   private readonly line = ints();
-  private readonly kind = new Column(new Uint8Array(4096), (n) => new Uint8Array(n)); // index in KINDS
+  private readonly kind = new Column((n) => new Uint8Array(n)); // index in KINDS
   private readonly name = ints(); // index in strings
   private readonly receiver = ints(); // index in strings, -1: none
   private readonly strings: string[] = [];
