@@ -1,6 +1,6 @@
 // Java, C#, C and C++ extraction.
 import assert from 'node:assert/strict';
-import { hasRef, importOf, noRef, parentOf, parseFixture, sym } from './extract-helpers';
+import { hasRef, importOf, noRef, parentOf, parseFixture, parseText, sym } from './extract-helpers';
 
 describe('extract: java', () => {
   it('finds classes, members, javadoc and modifiers', async () => {
@@ -82,6 +82,13 @@ describe('extract: c', () => {
     hasRef(x, 'call malloc <- list_push');
     hasRef(x, 'call free_node <- list_free');
     assert.deepEqual(x.imports.map((i) => i.source), ['list.h', 'stdlib.h']);
+  });
+
+  it('makes no reference of a name the parser made up to recover (an empty macro argument)', async () => {
+    // arch/mips/math-emu/cp1emu.c: the parser recovers with a zero-width identifier
+    const x = await parseText('ops.c', '#include "ops.h"\nDEF3OP(madd, sp, ieee754sp_mul, ieee754sp_add, );\nint f(void) { return g(1); }\n');
+    assert.deepEqual(x.refs.filter((r) => !r.name), []);
+    hasRef(x, 'call g <- f');
   });
 });
 

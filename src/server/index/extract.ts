@@ -338,7 +338,9 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   // ── Refs: sorted by position; `from` by a sweep over the same sorted entries ──
   const defNames = new Set<number>();
   for (const e of entries) defNames.add(e.nameNode.startIndex);
-  const refList = [...refs.values()].filter((r) => r.kind && !defNames.has(r.nameNode.startIndex));
+  // A zero-width name is a node tree-sitter made up to recover (`DEF3OP(madd, sp, f, g, )` in C):
+  // no reference, and an empty name matched every side-effect import while following re-exports.
+  const refList = [...refs.values()].filter((r) => r.kind && r.nameNode.endIndex > r.nameNode.startIndex && !defNames.has(r.nameNode.startIndex));
   refList.sort((a, b) => a.nameNode.startIndex - b.nameNode.startIndex);
   const out: ExtractedRef[] = [];
   stack.length = 0;
