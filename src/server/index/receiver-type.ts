@@ -17,6 +17,9 @@ const HOLDERS = new Set(['constant', 'variable']);
 const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
 const IDENT = /^[A-Za-z_$#][\w$]*$/;
 const MAX_DEPTH = 8;
+/** Entries at which the caches start over: they are keyed by place, so a resolve of the Linux
+ *  kernel's millions of `dev->x` receivers grew them by hundreds of MB; effect's stays far below. */
+const CACHE_MAX = 200_000;
 
 export class ReceiverTypes {
   private cache = new Map<string, TypeHit>(); // expression at a place
@@ -26,6 +29,8 @@ export class ReceiverTypes {
   constructor(private readonly r: Resolver, private readonly db: GraphDb) {}
 
   of(expr: string, ctx: Ctx): TypeHit {
+    // only between two top-level lookups: an entry being computed marks a cycle
+    if (this.depth === 0 && this.cache.size + this.bound.size > CACHE_MAX) { this.cache.clear(); this.bound.clear(); }
     const key = `${ctx.src}\0${ctx.line}\0${expr}`;
     if (this.cache.has(key)) return this.cache.get(key);
     if (this.depth >= MAX_DEPTH) return undefined;
