@@ -2,6 +2,7 @@
 // resolver needs during one sync. Only the index side uses it (graph/ reads on its own).
 import { posix } from 'node:path';
 import { Store } from '../store/store';
+import { ensureDeferredIndex } from '../store/schema';
 import { ExtractedBinding, ExtractedImport, ExtractedSymbol } from './types';
 import { BindingKey, HeritageKey, SyncDelta, importsKey } from './delta';
 
@@ -63,6 +64,7 @@ export class GraphDb {
   /** Drops lookup caches: call after writing nodes or edges, before resolving. */
   resetCaches(): void {
     this.complete = false;
+    this.ancestorsComplete = false;
     this.byName.clear();
     this.byNameFile.clear();
     this.byId.clear();
@@ -82,7 +84,13 @@ export class GraphDb {
   preload(): void {
     this.resetCaches();
     const s = this.store;
-    if (s.prepare('SELECT count(*) AS n FROM nodes').get<{ n: number }>()!.n > cacheLimits.preloadMaxNodes) return;
+    if (s.prepare('SELECT count(*) AS n FROM nodes').get<{ n: number }>()!.n > cacheLimits.preloadMaxNodes) {
+      // lazy: lookups go by name (an index a bulk load dropped), supertypes by src (its index is
+      // dropped too, and the heritage edges are few: read them all)
+      ensureDeferredIndex(s, 'nodes_name');
+      this.loadAncestors();
+      return;
+    }
     // rowid order, as the lookups by name and by file return them (the resolver takes the first
     // match). Page by page into plain objects that share their kind and name strings: a row as
     // node:sqlite returns it took ~600 bytes, and all of the Linux kernel's at once were gigabytes.
@@ -106,12 +114,20 @@ export class GraphDb {
       if (list) list.push(row);
       else this.importsCache.set(file_id, [row]);
     }
-    for (const r of s.prepare("SELECT src, dst FROM edges WHERE kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY src, kind, id").all<{ src: number; dst: number }>()) {
+    this.loadAncestors();
+    this.complete = true;
+  }
+
+  /** Set by loadAncestors(): the heritage cache holds every resolved extends/implements edge. */
+  private ancestorsComplete = false;
+
+  private loadAncestors(): void {
+    for (const r of this.store.prepare("SELECT src, dst FROM edges WHERE kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY src, kind, id").all<{ src: number; dst: number }>()) {
       const list = this.ancestorsCache.get(r.src);
       if (list) list.push(r.dst);
       else this.ancestorsCache.set(r.src, [r.dst]);
     }
-    this.complete = true;
+    this.ancestorsComplete = true;
   }
 
   // ---- writes ----
@@ -430,6 +446,7 @@ export class GraphDb {
   private bound(): void {
     if (this.byId.size + this.byName.size + this.importsCache.size < cacheLimits.lazyCacheMax) return;
     this.byName.clear();
+    this.byNameFile.clear();
     this.byId.clear();
     this.importsCache.clear();
     this.bindingCache.clear();
@@ -457,7 +474,7 @@ export class GraphDb {
   /** Direct supertypes of a class-like node (resolved extends/implements edges). */
   supertypes(id: number): number[] {
     let r = this.ancestorsCache.get(id);
-    if (!r && this.complete) this.ancestorsCache.set(id, (r = []));
+    if (!r && this.ancestorsComplete) this.ancestorsCache.set(id, (r = []));
     if (!r) {
       r = this.store.prepare("SELECT dst FROM edges WHERE src = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY kind, id").all<{ dst: number }>(id).map((x) => x.dst);
       this.ancestorsCache.set(id, r);
@@ -469,6 +486,6 @@ export class GraphDb {
   noteSupertype(src: number, dst: number): void {
     const r = this.ancestorsCache.get(src);
     if (r) r.push(dst);
-    else if (this.complete) this.ancestorsCache.set(src, [dst]);
+    else if (this.ancestorsComplete) this.ancestorsCache.set(src, [dst]);
   }
 }

@@ -109,6 +109,13 @@ export function ensureDeferredIndexes(store: Store): void {
   for (const [name, sql] of DEFERRED_INDEXES) if (!have.has(name)) store.exec(sql);
 }
 
+/** Creates one deferred index if it is missing (a lookup that cannot wait for the bulk load's end). */
+export function ensureDeferredIndex(store: Store, name: string): void {
+  const sql = DEFERRED_INDEXES.find(([n]) => n === name)?.[1];
+  if (!sql) throw new Error(`no deferred index ${name}`);
+  store.exec(sql);
+}
+
 const ALL_TABLES = ['meta', 'files', 'nodes', 'edges', 'file_imports', 'bindings', 'nodes_fts'];
 
 export interface IndexInfo {
