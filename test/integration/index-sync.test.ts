@@ -203,6 +203,9 @@ describe('index: watcher', function () {
     await waitFor(() => has('pkg/c.ts::three'), 3000);
     rmSync(join(root, 'pkg'), { recursive: true });
     await waitFor(() => !has('pkg/c.ts::three'), 3000);
+    // the paths stay pending until their sync has finished (written, lock released), a moment
+    // after its data is visible on this connection
+    await waitFor(() => live!.watcherStatus().pendingFiles.length === 0, 3000);
     assert.deepEqual(live.watcherStatus(), { active: true, pendingFiles: [], degraded: false });
   });
 
