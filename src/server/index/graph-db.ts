@@ -65,15 +65,20 @@ export class GraphDb {
   resetCaches(): void {
     this.complete = false;
     this.ancestorsComplete = false;
+    this.clearLookups();
+    this.ancestorsCache.clear();
+    this.fileNodes.clear();
+  }
+
+  /** The caches that a lookup fills one entry at a time. */
+  private clearLookups(): void {
     this.byName.clear();
     this.byNameFile.clear();
     this.byId.clear();
     this.importsCache.clear();
-    this.ancestorsCache.clear();
     this.bindingCache.clear();
     this.bindingFiles.clear();
     this.ctorCache.clear();
-    this.fileNodes.clear();
   }
 
   /**
@@ -445,13 +450,7 @@ export class GraphDb {
    *  costs a query). The supertypes noted during this resolve stay. */
   private bound(): void {
     if (this.byId.size + this.byName.size + this.importsCache.size < cacheLimits.lazyCacheMax) return;
-    this.byName.clear();
-    this.byNameFile.clear();
-    this.byId.clear();
-    this.importsCache.clear();
-    this.bindingCache.clear();
-    this.bindingFiles.clear();
-    this.ctorCache.clear();
+    this.clearLookups();
   }
 
   private fileNodes = new Map<number, number | undefined>();
