@@ -34,12 +34,6 @@ describe('extract: language table', () => {
 
   for (const spec of LANGUAGES) {
     it(`${spec.id}: grammar ${spec.grammar} loads and its query compiles with known captures`, async () => {
-      if (spec.unloadable) {
-        // loading it would abort this process: it must stay out of the index and refuse to load
-        assert.equal(languageForPath(`x${spec.extensions[0]}`), undefined);
-        await assert.rejects(loadLanguage(spec.id), /cannot be loaded here/);
-        return;
-      }
       // One load per grammar in this process (loadLanguage caches): big wasm modules compiled
       // twice have run V8 out of zone memory on Node 24.
       const language = (await loadLanguage(spec.id)).language;
@@ -69,7 +63,6 @@ describe('extract: language table', () => {
       assert.ok(existsSync(dir), `no fixture directory test/fixtures/langs/${spec.id}`);
       const files = readdirSync(dir).filter((f) => spec.extensions.some((e) => f.toLowerCase().endsWith(e)) || spec.fileNames?.includes(f));
       assert.ok(files.length > 0, `no ${spec.id} file in ${dir}`);
-      if (spec.unloadable) return; // see the test above: the fixture is parsed on runtimes that can
       await loadLanguage(spec.id);
       for (const f of files) {
         const text = readFileSync(join(dir, f), 'utf8');

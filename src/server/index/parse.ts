@@ -34,7 +34,6 @@ export function loadLanguage(id: string): Promise<CompiledLanguage> {
   if (!p) {
     const spec = languageById(id);
     if (!spec) return Promise.reject(new Error(`unknown language '${id}'`));
-    if (spec.unloadable) return Promise.reject(new Error(`language '${id}' cannot be loaded here: ${spec.broken}`));
     p = (async () => {
       await initParser();
       const language = await Language.load(assetPath('grammars', spec.grammar));

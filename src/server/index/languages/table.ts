@@ -59,9 +59,6 @@ export interface LanguageSpec {
   /** Set when the grammar cannot be trusted in this runtime: the entry, its query and its
    *  fixture stay tested, but languageForPath() does not hand its files to the indexer. */
   broken?: string;
-  /** Set with `broken` when merely loading the grammar would bring the process down in this
-   *  runtime: then nothing loads it, tests included. */
-  unloadable?: boolean;
   /** Indexed only when codeindex.json's "languages" names it (data files such as JSON would
    *  otherwise flood search with configuration keys). */
   optIn?: boolean;
