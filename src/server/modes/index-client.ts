@@ -2,11 +2,11 @@
 // are compiled and its tables loaded, where a new process spends ~100-250 ms getting ready) and
 // streams progress and the summary back; this process prints them as the local sync would. No
 // daemon, another version, or a read-only one: undefined, and the command syncs by itself.
-import { createConnection } from 'node:net';
 import { existsSync } from 'node:fs';
 import { debug, warn } from '../log';
 import { LineSplitter } from '../lines';
-import { DaemonReply, IndexReply, helloLine, parseHandshake } from './handshake';
+import { IndexReply } from './handshake';
+import { connectOnce } from './proxy';
 import { socketPath } from './socket-path';
 import { progressPrinter, summaryLine } from '../index/report';
 import type { SyncProgress, SyncSummary } from '../index/sync';
@@ -19,29 +19,31 @@ export async function indexViaDaemon(root: string, force: boolean): Promise<numb
   if (process.env.CODEINDEX_NO_DAEMON === '1') return undefined;
   const path = socketPath(root).path;
   if (process.platform !== 'win32' && !existsSync(path)) return undefined;
+  let c;
+  try {
+    c = await connectOnce(path, root, CONNECT_MS, { op: 'index', force });
+  } catch (e) {
+    log(`not through the daemon: ${(e as Error).message}`);
+    return undefined;
+  }
+  const { sock, reply, rest } = c;
+  if (reply.codeindex !== 'welcome') {
+    log(`not through the daemon: mismatch: ${reply.reason}`);
+    sock.destroy();
+    return undefined;
+  }
+  log(`daemon pid ${reply.pid} syncs`);
   const printProgress = progressPrinter();
   return new Promise((resolve) => {
-    const sock = createConnection(path);
-    let welcomed = false;
     let settled = false;
     const finish = (code: number | undefined, why?: string) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       if (why) log(`not through the daemon: ${why}`);
       sock.destroy();
       resolve(code);
     };
-    const timer = setTimeout(() => finish(undefined, 'no welcome in time'), CONNECT_MS);
     const lines = new LineSplitter((line) => {
-      if (!welcomed) {
-        const r = parseHandshake<DaemonReply>(line, ['welcome', 'mismatch']);
-        if (r?.codeindex !== 'welcome') return finish(undefined, r ? `mismatch: ${r.reason}` : 'no handshake');
-        welcomed = true;
-        clearTimeout(timer); // a sync may take long: progress lines follow
-        log(`daemon pid ${r.pid} syncs`);
-        return;
-      }
       let m: IndexReply;
       try { m = JSON.parse(line) as IndexReply; } catch { return; }
       if (m.codeindex === 'progress') printProgress(m as unknown as SyncProgress);
@@ -53,10 +55,11 @@ export async function indexViaDaemon(root: string, force: boolean): Promise<numb
         finish(0);
       }
     });
-    sock.on('connect', () => sock.write(helloLine(root, { op: 'index', force })));
     sock.on('data', (d) => lines.push(d));
     sock.on('error', (e) => finish(undefined, e.message));
     // the daemon went away mid-sync: its lock is released, the command's own sync takes over
-    sock.on('close', () => finish(undefined, welcomed ? 'the daemon closed the connection' : 'connection closed'));
+    sock.on('close', () => finish(undefined, 'the daemon closed the connection'));
+    if (rest) lines.push(rest);
+    sock.resume(); // connectOnce paused it after the welcome
   });
 }

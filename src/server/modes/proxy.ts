@@ -13,7 +13,7 @@ import { pidAlive, readLockPid, tryLock, unlock } from '../lockfile';
 import { debug, warn } from '../log';
 import { LineSplitter } from '../lines';
 import { Backend, StdioFront } from './front';
-import { DaemonReply, helloLine, parseHandshake, protocolVersion } from './handshake';
+import { DaemonReply, Hello, helloLine, parseHandshake, protocolVersion } from './handshake';
 import { indexDirOf, socketPath } from './socket-path';
 import { loadCore } from './core-loader';
 import { sqliteNodeOnPath } from '../node-runtime';
@@ -45,10 +45,11 @@ function lastLogLines(path: string, n = 3): string {
   }
 }
 
-interface Connected { sock: Socket; reply: DaemonReply; rest: string }
+export interface Connected { sock: Socket; reply: DaemonReply; rest: string }
 
-/** One connection attempt with the version handshake. Rejects with an errno-style code. */
-function connectOnce(path: string, root: string, timeoutMs: number): Promise<Connected> {
+/** One connection attempt with the version handshake (`hello` adds to the proxy's hello, e.g.
+ *  `op: 'index'`). Rejects with an errno-style code. */
+export function connectOnce(path: string, root: string, timeoutMs: number, hello: Pick<Hello, 'op' | 'force'> = {}): Promise<Connected> {
   return new Promise((res, rej) => {
     const sock = createConnection(path);
     let buf = '';
@@ -62,7 +63,7 @@ function connectOnce(path: string, root: string, timeoutMs: number): Promise<Con
     };
     const timer = setTimeout(() => fail('ETIMEDOUT', `no handshake from the daemon within ${timeoutMs} ms`), timeoutMs);
     sock.setEncoding('utf8');
-    sock.on('connect', () => sock.write(helloLine(root)));
+    sock.on('connect', () => sock.write(helloLine(root, hello)));
     sock.on('error', (e: NodeJS.ErrnoException) => fail(e.code ?? 'EIO', e.message));
     sock.on('close', () => fail('ECONNRESET', 'the daemon closed the connection during the handshake'));
     const onData = (d: string) => {
