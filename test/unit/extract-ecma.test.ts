@@ -97,6 +97,42 @@ describe('extract: typescript', () => {
     assert.equal(sym(x, 'ok').kind, 'function');
   });
 
+  it('parses variance annotations and call signatures on their own lines (effect style) without errors', async () => {
+    const src = [
+      'export interface Brand<in out K extends string, out V> {',
+      '  readonly k: K',
+      '}',
+      'export const map: {',
+      '  /**',
+      '   * Curried.',
+      '   */',
+      '  <A, B>(f: (a: A) => B): <E>(self: Brand<E, A>) => Brand<E, B>',
+      '  // data-first',
+      '  <E, A, B>(self: Brand<E, A>, f: (a: A) => B): Brand<E, B>',
+      '  (n: number): string',
+      '  <',
+      '    C',
+      '  >(c: C): C',
+      '} = dual(2, (self, f) => apply(self, f))',
+      'export const make = <A>(a: A) =>',
+      '  (b: A) => combine(a, b)',
+      '',
+    ].join('\n');
+    const x = await parseText('effect.ts', src);
+    assert.equal(x.errorCount, 0);
+    const brand = sym(x, 'Brand');
+    assert.deepEqual([brand.kind, brand.startLine, brand.endLine], ['interface', 1, 3]);
+    assert.equal(brand.signature, 'interface Brand<in out K extends string, out V>', 'signatures read the file as written');
+    assert.equal(sym(x, 'Brand.k').kind, 'property');
+    const map = sym(x, 'map');
+    assert.deepEqual([map.kind, map.startLine, map.endLine, map.isExported], ['constant', 4, 15, true]);
+    hasRef(x, 'call dual <- map');
+    hasRef(x, 'call apply <- map');
+    hasRef(x, 'call combine <- make');
+    const apply = x.refs.find((r) => r.name === 'apply')!;
+    assert.deepEqual([apply.line, apply.col], [15, 25], 'positions are those of the file as written');
+  });
+
   it('reads UTF-16 offsets right after non-ASCII text', async () => {
     const x = await parseText('u.ts', 'const s = "héllo 😀"; foo();\n');
     const r = x.refs.find((q) => q.name === 'foo')!;

@@ -547,7 +547,7 @@ function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: nu
   const body = e.body ?? findBody(lang, e.node);
   const keywords = collectKeywords(lang, e.node, body);
   const parentEntry = parent >= 0 ? all[parent] : undefined;
-  const visibility = visibilityOf(lang, e, keywords, parentEntry, parent < 0);
+  const visibility = visibilityOf(lang, source, e, keywords, parentEntry, parent < 0);
   let isExported: boolean;
   switch (lang.spec.exportRule) {
     case 'export-statement': isExported = underExport; break;
@@ -615,7 +615,7 @@ function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefi
   return out;
 }
 
-function visibilityOf(lang: CompiledLanguage, e: Entry, keywords: string[], parent: Entry | undefined, topLevel: boolean): string {
+function visibilityOf(lang: CompiledLanguage, source: string, e: Entry, keywords: string[], parent: Entry | undefined, topLevel: boolean): string {
   const fixed = e.props?.visibility;
   if (fixed) return fixed;
   let vis = '';
@@ -629,7 +629,7 @@ function visibilityOf(lang: CompiledLanguage, e: Entry, keywords: string[], pare
     if (e.scope) return ''; // defined out of line (`Foo::bar`): declared in the class, elsewhere
     for (let s = e.node.previousSibling; s; s = s.previousSibling) {
       if (lang.accessLabels.has(s.type)) {
-        const v = lang.visibilityWords.get(s.text.trim());
+        const v = lang.visibilityWords.get(text(source, s).trim());
         if (v) return v;
       }
     }

@@ -6,6 +6,7 @@ import { Language, Parser, Query } from 'web-tree-sitter';
 import { assetPath } from '../assets';
 import { compileLanguage, extract, type CompiledLanguage } from './extract';
 import { LANGUAGES, languageById, languageForPath, type LanguageSpec } from './languages/table';
+import { preparse } from './languages/preparse';
 import type { ExtractedSymbol, FileExtraction } from './types';
 
 let runtime: Promise<void> | undefined;
@@ -83,7 +84,8 @@ export function parseWith(id: string, source: string): FileExtraction {
   const lang = loaded.get(id);
   if (!lang || !parser) throw new Error(`language '${id}' is not loaded: await loadLanguage('${id}') first`);
   parser.setLanguage(lang.language);
-  const tree = parser.parse(source);
+  // the parser may see fixed-up text (same offsets); extraction reads the file as it is
+  const tree = parser.parse(preparse(lang.spec.preparse, source));
   if (!tree) throw new Error(`tree-sitter returned no tree for a '${id}' file`);
   try {
     const { extraction, injections } = extract(lang, tree, source);
@@ -92,7 +94,7 @@ export function parseWith(id: string, source: string): FileExtraction {
       if (!sub) continue;
       const n = inj.node;
       parser.setLanguage(sub.language);
-      const subTree = parser.parse(source, null, {
+      const subTree = parser.parse(preparse(sub.spec.preparse, source), null, {
         includedRanges: [{ startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition }],
       });
       if (!subTree) continue;

@@ -41,6 +41,7 @@
 //   Vue/HTML <script>), captures starting with `_` are for predicates only.
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 import type { NodeKind } from '../types';
+import type { PreparseRule } from './preparse';
 
 /** Kinds that can contain members. */
 export type ContainerKind = 'class' | 'interface' | 'struct' | 'enum' | 'trait' | 'type' | 'module' | 'namespace';
@@ -72,6 +73,8 @@ export interface LanguageSpec {
   grammar: string;
   /** Query files under dist/queries/, concatenated in this order. */
   queries: string[];
+  /** Length-preserving fix-ups of the text before parsing, for what the grammar gets wrong (preparse.ts). */
+  preparse?: PreparseRule[];
   /** Comment node types: preceding comments of these types make the docstring. */
   comments: string[];
   /** If set, only comments starting with one of these count as doc comments. */
@@ -130,6 +133,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     id: 'typescript',
     extensions: ['.ts', '.mts', '.cts'],
     grammar: 'tree-sitter-typescript.vscode.wasm',
+    preparse: ['ts-variance', 'ts-call-signatures'],
     queries: ['ecma.scm', 'typescript.scm'],
     comments: ECMA_COMMENTS,
     wrappers: { decl: ['lexical_declaration', 'variable_declaration'], export: ['export_statement'], doc: ['ambient_declaration'] },
@@ -144,6 +148,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     id: 'tsx',
     extensions: ['.tsx'],
     grammar: 'tree-sitter-tsx.vscode.wasm',
+    preparse: ['ts-variance', 'ts-call-signatures'],
     queries: ['ecma.scm', 'typescript.scm', 'jsx.scm'],
     comments: ECMA_COMMENTS,
     wrappers: { decl: ['lexical_declaration', 'variable_declaration'], export: ['export_statement'], doc: ['ambient_declaration'] },

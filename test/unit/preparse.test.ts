@@ -1,0 +1,39 @@
+// The length-preserving fix-ups a grammar's input gets before parsing (languages/preparse.ts).
+import assert from 'node:assert/strict';
+import { preparse } from '../../src/server/index/languages/preparse';
+
+const sig = (s: string) => preparse(['ts-call-signatures'], s);
+
+describe('preparse', () => {
+  it('blanks variance annotations and nothing else', () => {
+    const src = 'interface A<in out K, out V, in W> { in: K; out: V }\nconst x = "a, in b"; for (const k in o) f(k, out)\n';
+    const out = preparse(['ts-variance'], src);
+    assert.equal(out.length, src.length);
+    assert.equal(out, 'interface A<       K,     V,    W> { in: K; out: V }\nconst x = "a,    b"; for (const k in o) f(k, out)\n');
+  });
+
+  it('ends the member before a call signature on the next line, comments between them skipped', () => {
+    const src = 'type F = {\n  (a: A): B\n  /** doc\n   */\n  <T>(t: T): T\n  // note\n  <\n    U\n  >(u: U): U\n}\n';
+    const out = sig(src);
+    assert.equal(out.length, src.length);
+    assert.deepEqual(out.split('\n').map((l, i) => l === src.split('\n')[i] ? '' : l).filter(Boolean), ['; <T>(t: T): T', '; <']);
+  });
+
+  it('leaves lines that continue the one before', () => {
+    for (const src of [
+      'type F = {\n  (a: A): B\n}', // the first member follows `{`
+      'const f = (a: A) =>\n  (b: B) => a', // an arrow's body
+      'if (a.length >\n  (b + c)) {}', // the operator `>`
+      'type X<T> = T extends\n  (...a: any[]) => infer R ? R : never', // a keyword
+      'foo(a,\n  (b) => b)', // an argument list
+      'const t = Foo<Bar<A>> >=\n  (x)',
+      'no indentation\n(a)',
+    ]) assert.equal(sig(src), src, src);
+    assert.equal(sig('type G = { a: Foo<Bar<A>>\n  (x: X): Y }'), 'type G = { a: Foo<Bar<A>>\n; (x: X): Y }');
+  });
+
+  it('returns the very string when a language has no rules', () => {
+    const s = 'x';
+    assert.equal(preparse(undefined, s), s);
+  });
+});
