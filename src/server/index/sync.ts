@@ -15,7 +15,7 @@ import { PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
-import { ParsePool, ParseResult, ParseTask } from './pool';
+import { chunkEnd, ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath } from './languages/table';
 import { initParser, parseFile } from './parse';
 import { readSource } from './read-file';
@@ -121,7 +121,7 @@ export class Indexer {
       mtimes.set(path, mtimeMs);
       // hash '' marks a file written by a sync that died before resolving its references
       if (!full && known && known.hash && known.size === size && known.mtime_ms === mtimeMs && known.language === language) return;
-      tasks.push({ path, language, knownHash: full ? undefined : known?.hash });
+      tasks.push({ path, language, knownHash: full ? undefined : known?.hash, size });
     };
     if (opts.changedPaths && !full) {
       for (const path of new Set(opts.changedPaths)) {
@@ -173,11 +173,19 @@ export class Indexer {
       // A bounded look-ahead: workers stay busy while the main thread writes, but when writing is
       // the slower side, parsed chunks no longer pile up in memory (on the Linux kernel they did,
       // by the gigabyte, behind a chunk of huge generated headers).
-      const chunk = 16;
       const ahead = pool.size * 2 + 2;
       const inflight: Promise<ParseResult[]>[] = [];
       let next = 0;
-      const post = () => { while (inflight.length < ahead && next < tasks.length) { inflight.push(pool!.parse(tasks.slice(next, next + chunk))); next += chunk; } };
+      let bytesLeft = tasks.reduce((n, t) => n + t.size, 0);
+      const post = () => {
+        while (inflight.length < ahead && next < tasks.length) {
+          const end = chunkEnd(tasks, next, bytesLeft, pool!.size);
+          const part = tasks.slice(next, end);
+          for (const t of part) bytesLeft -= t.size;
+          inflight.push(pool!.parse(part));
+          next = end;
+        }
+      };
       post();
       while (inflight.length) {
         const r = await inflight.shift()!;
