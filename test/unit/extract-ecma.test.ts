@@ -133,6 +133,19 @@ describe('extract: typescript', () => {
     assert.deepEqual([apply.line, apply.col], [15, 25], 'positions are those of the file as written');
   });
 
+  it('takes no type parameter for a type reference, inside its declaration only', async () => {
+    const x = await parseText('tp.ts', [
+      'export function first<A, Row>(rows: Array<Row>, a: A): Row { return rows[0] }',
+      'export interface Patch<in out Patch> { next: Patch; [k: string]: Row }',
+      'export type Keys<T> = { [K in keyof T]: K }',
+      'export const f = <B>(b: B): Row => b as Row',
+      'let outside: A',
+    ].join('\n'));
+    assert.deepEqual(refStrings(x, (r) => r.kind === 'type').sort(), [
+      'type A <- outside', 'type Array <- first', 'type Row <- Patch', 'type Row <- f', 'type Row <- f',
+    ]);
+  });
+
   it('reads UTF-16 offsets right after non-ASCII text', async () => {
     const x = await parseText('u.ts', 'const s = "héllo 😀"; foo();\n');
     const r = x.refs.find((q) => q.name === 'foo')!;

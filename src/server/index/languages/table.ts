@@ -36,6 +36,8 @@
 // Exports without a definition (`export { a as b }`, `export default a`):
 //   @export.name [+ @export.alias], @export.default  -> FileExtraction.exportAliases
 //   @noref + @name       claims a name node for no ref (qualifiers like `com.x` in `com.x.Y`)
+// Type parameters (`<A>`): @typeparam (the declared name) + @typeparam.scope (the declaration it
+//   is a parameter of): type refs of that name inside that declaration are no refs.
 // Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),
 //   @injection.content [+ @injection.language] (re-parse that range with another language:
 //   Vue/HTML <script>), captures starting with `_` are for predicates only.

@@ -38,6 +38,9 @@
 ; ── types ──
 (new_expression constructor: (identifier) @name) @reference.new
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
+; a type parameter (`<A>`, `[K in keyof T]`) is no type of the project inside its declaration
+(_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @typeparam))) @typeparam.scope
+(index_signature (mapped_type_clause name: (type_identifier) @typeparam)) @typeparam.scope
 (type_identifier) @reference.type
 
 ; ── typed names: let `repo.save()` resolve through the declared type ──
