@@ -140,9 +140,11 @@ describe('extract: typescript', () => {
       'export type Keys<T> = { [K in keyof T]: K }',
       'export const f = <B>(b: B): Row => b as Row',
       'let outside: A',
+      'function outer<A>() { function inner<B>(b: B): A { return b as A } let z: [A, B] }',
+      'let after: B',
     ].join('\n'));
     assert.deepEqual(refStrings(x, (r) => r.kind === 'type').sort(), [
-      'type A <- outside', 'type Array <- first', 'type Row <- Patch', 'type Row <- f', 'type Row <- f',
+      'type A <- outside', 'type Array <- first', 'type B <- after', 'type B <- outer', 'type Row <- Patch', 'type Row <- f', 'type Row <- f',
     ]);
   });
 

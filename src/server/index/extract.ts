@@ -159,7 +159,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   const injections: Injection[] = [];
   let packageName: string | undefined;
   const bindingRecs: BindingRec[] = [];
-  const typeParams = new Map<string, [number, number][]>(); // name -> the declarations it is a parameter of
+  const typeParams = new TypeParamScopes();
 
   for (const m of matches ?? lang.query.matches(root)) {
     let main: Node | undefined, mainRole = R.Ignore, kind = '';
@@ -216,10 +216,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       }
     }
     if (typeParam && typeParamScope) {
-      const name = text(source, typeParam);
-      let scopes = typeParams.get(name);
-      if (!scopes) typeParams.set(name, (scopes = []));
-      scopes.push([typeParamScope.startIndex, typeParamScope.endIndex]);
+      typeParams.add(text(source, typeParam), typeParamScope.startIndex, typeParamScope.endIndex);
       continue;
     }
     if (bind && bindOf && bindName) {
@@ -368,7 +365,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const enc = stack[stack.length - 1];
     const name = text(source, r.nameNode);
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
-    if (r.kind === 'type' && !r.receiver && typeParams.get(name)?.some(([s, e]) => s <= pos && pos < e)) continue;
+    if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos)) continue;
     const p = r.nameNode.startPosition;
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from: lexicalSymbol(enc) };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
@@ -421,6 +418,35 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   if (bindings.length) extraction.bindings = bindings;
   if (packageName) extraction.package = packageName;
   return { extraction, injections };
+}
+
+/** Where each type parameter name holds, asked at increasing positions: a sweep per name over
+ *  its declarations sorted by start, keeping the open ones (nested or disjoint: tree ranges). A
+ *  scan of all of them per reference was quadratic: effect declares `<A, E, R>` thousands of times
+ *  in one file. */
+class TypeParamScopes {
+  private readonly byName = new Map<string, { scopes: [number, number][]; next: number; open: number[]; sorted: boolean }>();
+
+  add(name: string, start: number, end: number): void {
+    let t = this.byName.get(name);
+    if (!t) this.byName.set(name, (t = { scopes: [], next: 0, open: [], sorted: false }));
+    t.scopes.push([start, end]);
+  }
+
+  /** True when a declaration of `name` contains `pos`; positions must not decrease between calls. */
+  covers(name: string, pos: number): boolean {
+    const t = this.byName.get(name);
+    if (!t) return false;
+    if (!t.sorted) { t.scopes.sort((a, b) => a[0] - b[0] || b[1] - a[1]); t.sorted = true; }
+    const open = t.open;
+    while (t.next < t.scopes.length && t.scopes[t.next][0] <= pos) {
+      const [start, end] = t.scopes[t.next++];
+      while (open.length && open[open.length - 1] <= start) open.pop();
+      open.push(end);
+    }
+    while (open.length && open[open.length - 1] <= pos) open.pop();
+    return open.length > 0;
+  }
 }
 
 interface BindingRec { pos: number; name: string; type: string; lines?: [number, number] }
