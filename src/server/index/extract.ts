@@ -349,7 +349,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   for (const e of entries) defNames.add(e.nameNode.startIndex);
   // A zero-width name is a node tree-sitter made up to recover (`DEF3OP(madd, sp, f, g, )` in C):
   // no reference, and an empty name matched every side-effect import while following re-exports.
-  const refList = [...refs.values()].filter((r) => r.kind && r.nameNode.endIndex > r.nameNode.startIndex && !defNames.has(r.nameNode.startIndex));
+  const refList = [...refs.values()].filter((r) => r.kind && !defNames.has(r.nameNode.startIndex));
   refList.sort((a, b) => a.nameNode.startIndex - b.nameNode.startIndex);
   const out: ExtractedRef[] = [];
   stack.length = 0;
@@ -364,6 +364,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     while (stack.length && stack[stack.length - 1].end <= pos) stack.pop();
     const enc = stack[stack.length - 1];
     const name = text(source, r.nameNode);
+    if (!name) continue; // zero-width (see above)
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
     if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos)) continue;
     const p = r.nameNode.startPosition;
