@@ -43,11 +43,7 @@
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.new
 (object_creation_expression type: (qualified_name qualifier: (_) @receiver name: [(identifier) @name (generic_name (identifier) @name)])) @reference.new
 ; a type parameter is no type of the project inside its declaration
-(_ type_parameters: (type_parameter_list (type_parameter name: (identifier) @typeparam))) @typeparam.scope
-(class_declaration (type_parameter_list (type_parameter name: (identifier) @typeparam))) @typeparam.scope
-(struct_declaration (type_parameter_list (type_parameter name: (identifier) @typeparam))) @typeparam.scope
-(interface_declaration (type_parameter_list (type_parameter name: (identifier) @typeparam))) @typeparam.scope
-(record_declaration (type_parameter_list (type_parameter name: (identifier) @typeparam))) @typeparam.scope
+(type_parameter_list (type_parameter name: (identifier) @typeparam)) @typeparam.list
 (attribute name: (identifier) @name) @reference.type
 
 ; ── types and values ──

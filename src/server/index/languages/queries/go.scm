@@ -42,7 +42,7 @@
 ; ── types and values ──
 (qualified_type package: (_) @receiver name: (type_identifier) @name) @reference.type
 ; a type parameter is no type of the project inside its declaration
-(_ type_parameters: (type_parameter_list (type_parameter_declaration name: (identifier) @typeparam))) @typeparam.scope
+(type_parameter_list (type_parameter_declaration name: (identifier) @typeparam)) @typeparam.list
 (type_identifier) @reference.type
 (argument_list (identifier) @name) @reference.value
 (argument_list (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)) @reference.value

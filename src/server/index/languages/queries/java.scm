@@ -51,7 +51,7 @@
 ; ── types and values ──
 (scoped_type_identifier (_) @receiver . (type_identifier) @name .) @reference.type
 ; a type parameter is no type of the project inside its declaration
-(_ type_parameters: (type_parameters (type_parameter (type_identifier) @typeparam))) @typeparam.scope
+(type_parameters (type_parameter (type_identifier) @typeparam)) @typeparam.list
 (type_identifier) @reference.type
 (argument_list (identifier) @name) @reference.value
 

@@ -27,8 +27,7 @@
 (call_expression (simple_identifier) @name) @reference.call
 (call_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))) @reference.call
 ; a type parameter is no type of the project inside its declaration
-(class_declaration (type_parameters (type_parameter (type_identifier) @typeparam))) @typeparam.scope
-(function_declaration (type_parameters (type_parameter (type_identifier) @typeparam))) @typeparam.scope
+(type_parameters (type_parameter (type_identifier) @typeparam)) @typeparam.list
 (user_type (type_identifier) @name) @reference.type
 (value_argument (simple_identifier) @name) @reference.value
 (callable_reference (simple_identifier) @name) @reference.value

@@ -64,6 +64,6 @@
 ; ── types and values ──
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
 ; a type parameter is no type of the project inside its declaration
-(_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @typeparam))) @typeparam.scope
+(type_parameters (type_parameter name: (type_identifier) @typeparam)) @typeparam.list
 (type_identifier) @reference.type
 (arguments (identifier) @name) @reference.value

@@ -39,8 +39,12 @@
 (new_expression constructor: (identifier) @name) @reference.new
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
 ; a type parameter (`<A>`, `[K in keyof T]`) is no type of the project inside its declaration
-(_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @typeparam))) @typeparam.scope
+(type_parameters (type_parameter name: (type_identifier) @typeparam)) @typeparam.list
 (index_signature (mapped_type_clause name: (type_identifier) @typeparam)) @typeparam.scope
+(conditional_type right: (infer_type (type_identifier) @typeparam)) @typeparam.scope
+(conditional_type right: (generic_type type_arguments: (type_arguments (infer_type (type_identifier) @typeparam)))) @typeparam.scope
+(conditional_type right: (function_type parameters: (formal_parameters (required_parameter type: (type_annotation (infer_type (type_identifier) @typeparam)))))) @typeparam.scope
+(conditional_type right: (function_type return_type: (infer_type (type_identifier) @typeparam))) @typeparam.scope
 (type_identifier) @reference.type
 
 ; ── typed names: let `repo.save()` resolve through the declared type ──
