@@ -57,6 +57,16 @@ describe('index: incremental sync', function () {
     assert.equal(edgeFrom(ix.store, 'a.ts::main', 'later', 'calls')?.to, 'c.ts::later');
   });
 
+  it('a type added later binds the type references that named it, as a full index does', async () => {
+    writeFiles(root, { 'd.ts': `import { Shape } from './e';\nexport function area(s: Shape): number { return 0; }\n` });
+    await ix.sync();
+    assert.equal(edgeFrom(ix.store, 'd.ts::area', 'Shape', 'references')?.to, null, 'kept, unresolved');
+    writeFiles(root, { 'e.ts': `export interface Shape { n: number }\n` });
+    const s = await ix.sync();
+    assert.equal(s.parsed, 1, 'd.ts is not parsed again');
+    assert.equal(edgeFrom(ix.store, 'd.ts::area', 'Shape', 'references')?.to, 'e.ts::Shape');
+  });
+
   it('a changed file re-resolves the edges that pointed into it', async () => {
     assert.equal(edgeFrom(ix.store, 'a.ts::main', 'helper', 'calls')?.to, 'b.ts::helper');
     edit(root, 'b.ts', `export function other() { return 1; }\n`);

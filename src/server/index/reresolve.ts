@@ -50,7 +50,7 @@ export function hierarchyFiles(db: GraphDb): number[] {
     SELECT DISTINCT n.file_id AS f FROM sub JOIN nodes n ON n.id = sub.id`).all<{ f: number }>(...files).map((r) => r.f);
 }
 
-interface StoredEdge { id: number; src: number; dst: number | null; file_id: number; kind: string; resolution: string; target: string; receiver: string | null; line: number }
+interface StoredEdge { id: number; src: number; dst: number | null; file_id: number; kind: string; resolution: string; target: string; receiver: string | null; line: number; ref: string | null }
 
 /** Kinds only a type position names (a value lookup might bind a same-named constant). */
 const TYPE_ONLY = new Set(['interface', 'type', 'trait', 'struct']);
@@ -58,6 +58,7 @@ const TYPE_ONLY = new Set(['interface', 'type', 'trait', 'struct']);
 function readAs(e: StoredEdge, pointedAt: string | undefined): RefKind[] {
   switch (e.kind) {
     case 'references': {
+      if (e.ref === 'type' || e.ref === 'value') return [e.ref]; // as it was read, like a full index
       // the unique-name heuristic binds a bare name only for a type
       const type = TYPE_ONLY.has(pointedAt ?? '') || (e.resolution === 'heuristic' && !e.receiver);
       return type ? ['type', 'value'] : ['value', 'type'];
@@ -75,7 +76,7 @@ function readAs(e: StoredEdge, pointedAt: string | undefined): RefKind[] {
  */
 export async function reresolveEdges(db: GraphDb, resolver: Resolver, ids: Set<number>, pointedAt: Map<number, string>, skipFiles: Set<number>,
   touched: Set<number>, yieldNow: () => Promise<void>): Promise<void> {
-  const get = db.store.prepare('SELECT id, src, dst, file_id, kind, resolution, target, receiver, line FROM edges WHERE id = ?');
+  const get = db.store.prepare('SELECT id, src, dst, file_id, kind, resolution, target, receiver, line, ref FROM edges WHERE id = ?');
   // a file's edges through a receiver (`x.f()`), whose binding depends on what `x` is
   const throughReceiver = db.store.prepare("SELECT id FROM edges WHERE file_id = ? AND receiver IS NOT NULL AND kind NOT IN ('contains', 'imports', 'overrides')");
   const moved = new Set<number>();

@@ -327,10 +327,12 @@ export class Indexer {
           const ref = pending.ref(i);
           const src = ref.src;
           const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver, line: ref.line });
-          // Unresolved calls, instantiations and heritage are kept (with the name as written);
-          // unresolved plain references are mostly locals and would be two thirds of the db.
-          if (res.dst === null && (ref.kind === 'value' || ref.kind === 'type')) continue;
-          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver });
+          // Unresolved calls, instantiations, heritage and type references are kept (with the
+          // name as written), so a symbol that appears later binds them; unresolved value
+          // references are mostly locals and would be two thirds of the db.
+          if (res.dst === null && ref.kind === 'value') continue;
+          const plain = ref.kind === 'type' || ref.kind === 'value';
+          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: plain ? ref.kind : null });
           if (res.dst !== null) {
             touched.add(res.dst);
             if (pass === 0) db.noteSupertype(src, res.dst);

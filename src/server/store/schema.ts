@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -59,7 +59,8 @@ CREATE TABLE IF NOT EXISTS edges (
   file_id    INTEGER NOT NULL,               -- file the edge was read from; dropped with it
   line       INTEGER,
   target     TEXT,                           -- the name (or module) as written, kept for re-resolution
-  receiver   TEXT                            -- for member calls: 'this', 'self', 'obj.field'...
+  receiver   TEXT,                           -- for member calls: 'this', 'self', 'obj.field'...
+  ref        TEXT                            -- a 'references' edge: read as a 'type' or a 'value' (to resolve it again alike)
 );
 CREATE TABLE IF NOT EXISTS file_imports (   -- import bindings as written, for re-resolution
   file_id  INTEGER NOT NULL,

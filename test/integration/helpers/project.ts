@@ -44,8 +44,9 @@ export function files(store: Store): string[] {
 
 /** The graph as sets a full index and an incremental one must agree on: every edge as
  *  (src uid, dst uid, kind, resolution, line), every node as (uid, kind, rank), sorted. Plain
- *  references left unresolved are not compared: a full index never stores them, an incremental
- *  one keeps those that were bound (detached), so they bind again when the symbol comes back. */
+ *  references left unresolved are not compared: a full index stores only the type ones, an
+ *  incremental one also keeps value ones that were bound (detached), so they bind again when the
+ *  symbol comes back. */
 export function graphRows(store: Store): { edges: string[]; nodes: string[] } {
   const edges = store.prepare(`SELECT s.uid AS s, d.uid AS d, e.kind, e.resolution, e.line FROM edges e
       JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst WHERE NOT (e.kind = 'references' AND e.dst IS NULL)`).all<{ s: string; d: string | null; kind: string; resolution: string; line: number }>()
