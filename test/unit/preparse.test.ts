@@ -13,10 +13,10 @@ describe('preparse', () => {
   });
 
   it('ends the member before a call signature on the next line, comments between them skipped', () => {
-    const src = 'type F = {\n  (a: A): B\n  /** doc\n   */\n  <T>(t: T): T\n  // note\n  <\n    U\n  >(u: U): U\n}\n';
+    const src = 'type F = {\n  (a: A): B\n  /** doc\n   */\n  <T>(t: T): T\n  // note\n  <\n    U\n  >(u: U): Map<\n    U\n  >\n  <V>(v: V): V\n}\n';
     const out = sig(src);
     assert.equal(out.length, src.length);
-    assert.deepEqual(out.split('\n').map((l, i) => l === src.split('\n')[i] ? '' : l).filter(Boolean), ['; <T>(t: T): T', '; <']);
+    assert.deepEqual(out.split('\n').map((l, i) => l === src.split('\n')[i] ? '' : l).filter(Boolean), ['; <T>(t: T): T', '; <', '; <V>(v: V): V']);
   });
 
   it('leaves lines that continue the one before', () => {
