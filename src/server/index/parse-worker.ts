@@ -1,14 +1,20 @@
 // Worker thread body: receives chunks of ParseTask, answers ParseResult[] for each chunk.
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { initParser, parseFile } from './parse';
+import { initParser, loadLanguage, parseFile } from './parse';
 import { readSource } from './read-file';
 import { ParseResult, ParseTask } from './pool';
 
 const root: string = workerData.root;
 const ready = initParser();
 
-parentPort!.on('message', async (tasks: ParseTask[]) => {
+parentPort!.on('message', async (msg: ParseTask[] | { preload: string }) => {
+  if (!Array.isArray(msg)) {
+    // a grammar to have ready before its files come; a failure shows with the first of them
+    void ready.then(() => loadLanguage(msg.preload)).catch(() => {});
+    return;
+  }
+  const tasks = msg;
   await ready;
   const out: ParseResult[] = [];
   for (const t of tasks) {

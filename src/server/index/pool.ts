@@ -94,6 +94,15 @@ export class ParsePool {
     }
   }
 
+  private readonly preloaded = new Set<string>();
+
+  /** Has every worker load a language's grammar and query now (once per language), ahead of its files. */
+  preload(language: string): void {
+    if (this.closed || this.preloaded.has(language)) return;
+    this.preloaded.add(language);
+    for (const w of this.all) w.postMessage({ preload: language });
+  }
+
   /** Parses a chunk of files on the next free worker. */
   parse(tasks: ParseTask[]): Promise<ParseResult[]> {
     if (this.closed) return Promise.reject(new Error('parse pool is closed'));

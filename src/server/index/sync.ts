@@ -103,6 +103,17 @@ export class Indexer {
   }
 
   private async syncLocked(opts: SyncOptions): Promise<SyncSummary> {
+    // A full sync parses every file: its workers start, and compile the grammars the walk meets,
+    // while the walk goes on (npm3k: a 130 ms walk, ~200 ms of query compiling per worker).
+    const early = (opts.force || this.needsFull) && !opts.changedPaths ? new ParsePool(this.root) : undefined;
+    try {
+      return await this.syncWith(opts, early);
+    } finally {
+      await early?.close();
+    }
+  }
+
+  private async syncWith(opts: SyncOptions, early: ParsePool | undefined): Promise<SyncSummary> {
     const t0 = Date.now();
     const progress = opts.onProgress ?? (() => {});
     const full = !!opts.force || this.needsFull;
@@ -132,7 +143,7 @@ export class Indexer {
         else if (db.files.has(path)) deleted.push(db.files.get(path)!.id);
       }
     } else {
-      const walked = walk(this.root, filter);
+      const walked = walk(this.root, filter, early && ((f) => early.preload(f.language)));
       skippedTooLarge = walked.skippedTooLarge.length;
       const present = new Set<string>();
       for (const f of walked.files) { present.add(f.path); consider(f.path, f.language, f.size, f.mtimeMs); }
@@ -157,7 +168,7 @@ export class Indexer {
     let added = 0;
     let pool: ParsePool | undefined;
     const results = async function* (root: string): AsyncGenerator<ParseResult[]> {
-      if (tasks.length <= INLINE_PARSE_MAX) {
+      if (!early && tasks.length <= INLINE_PARSE_MAX) {
         await initParser();
         const out: ParseResult[] = [];
         for (const t of tasks) {
@@ -169,7 +180,7 @@ export class Indexer {
         yield out;
         return;
       }
-      pool = new ParsePool(root);
+      pool = early ?? new ParsePool(root);
       // A bounded look-ahead: workers stay busy while the main thread writes, but when writing is
       // the slower side, parsed chunks no longer pile up in memory (on the Linux kernel they did,
       // by the gigabyte, behind a chunk of huge generated headers).

@@ -101,7 +101,8 @@ export class Filter {
   }
 }
 
-export function walk(root: string, filter: Filter): WalkResult {
+/** `onFile` sees each file as it is found (the walk itself returns them all at the end). */
+export function walk(root: string, filter: Filter, onFile?: (f: WalkedFile) => void): WalkResult {
   const files: WalkedFile[] = [];
   const skippedTooLarge: string[] = [];
   const seen = new Set<string>(); // real paths of visited folders: stops symlink loops
@@ -136,7 +137,9 @@ export function walk(root: string, filter: Filter): WalkResult {
         if (!language || filter.excludedEntry(rel, false)) continue;
         st ??= statSync(join(root, rel));
         if (st.size > max) { skippedTooLarge.push(rel); continue; }
-        files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs), language });
+        const f = { path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs), language };
+        files.push(f);
+        onFile?.(f);
       }
     }
   };
