@@ -68,6 +68,22 @@ describe('extract: bindings (typed names)', () => {
     ]);
   });
 
+  it('a callback typed by the call\'s last type argument takes its parameter types from there (effect\'s `dual`)', async () => {
+    assert.deepEqual(await bindings([
+      'export const map = dual<(f: F) => (self: D) => D, <A>(self: Differ.D<A>, /* c */ f: F) => D>(2, (self, f) => self.combine(f))',
+      'export const keep = id<Foo>((y) => y.go())',
+      'export const one = dual<(a: A) => B, (self: S) => T>(1, self => self.run())',
+    ].join('\n')), [
+      'map map: =dual<(f: F) => () => D, <A>() => D>()',
+      'map self: Differ.D @1-1',
+      'map f: F @1-1',
+      'keep keep: =id<Foo>()',
+      'keep y: @0.0 id @2-2',
+      'one one: =dual<(a: A) => B, (self: S) => T>()',
+      'one self: S @3-3',
+    ]);
+  });
+
   it('destructured names: `=(value).member`, `=(_ as Type).member`; a for-of element `=(xs)[0]` in its loop', async () => {
     assert.deepEqual(await bindings('function f({ a, b: c }: Foo<T>) { const { d, e: g } = this.x(1);\n  for (const x of xs) {\n  }\n}'), [
       'f a: =(_ as Foo<T>).a',

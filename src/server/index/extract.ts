@@ -10,7 +10,7 @@ const enum R {
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement,
-  TypeParam, TypeParamScope, TypeParamList,
+  TypeParam, TypeParamScope, TypeParamList, BindingSig,
 }
 
 interface Role { role: R; kind?: string }
@@ -26,7 +26,7 @@ const FIXED: Record<string, R> = {
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
-  'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam,
+  'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
   'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
@@ -170,7 +170,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, returns = false;
-    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined;
+    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined;
     for (const c of m.captures) {
@@ -206,6 +206,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingCallee: bindCallee = c.node; break;
         case R.BindingArg: bindArg = c.node; break;
         case R.BindingParam: bindParam = c.node; break;
+        case R.BindingSig: bindSig = c.node; break;
         case R.BindingOf: bindOf = c.node; break;
         case R.BindingOfType: bindOf = c.node; bindOfType = true; break;
         case R.BindingKey: bindKey = c.node; break;
@@ -233,7 +234,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       continue;
     }
     if (bind) {
-      const rec = bindingOf(lang, source, bind, bindName, bindType, returns, bindValue, bindCallee, bindArg, bindParam);
+      const rec = bindingOf(lang, source, bind, bindName, bindType, returns, bindValue, bindCallee, bindArg, bindParam, bindSig);
       if (rec) bindingRecs.push(rec);
       continue;
     }
@@ -458,13 +459,16 @@ interface BindingRec { pos: number; name: string; type: string; lines?: [number,
  *  `@i.j callee`, an untyped callback parameter: parameter j of the callback passed as argument
  *  i of `callee`. A callee declares those as bindings named `(i).j` on itself. */
 function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Node | undefined, typeNode: Node | undefined, returns: boolean,
-  value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined): BindingRec | undefined {
+  value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined, sig?: Node): BindingRec | undefined {
   const self = lang.spec.receiverParams?.[0];
   if (callee && arg && (param && name || self)) {
-    const c = squash(text(source, callee));
-    if (c.length > SIGNATURE_MAX) return undefined;
     // it holds inside the callback only: the same name elsewhere in the function is another thing
     const lines: [number, number] = [arg.startPosition.row + 1, endLineOf(arg)];
+    // the call spells the callback's type out (`dual<Last, (self: A, b: B) => C>(2, (self, b) => ...)`)
+    const declared = sig && param && name && paramType(lang, source, sig, position(lang, param, arg));
+    if (declared) return { pos: name.startIndex, name: text(source, name!), type: declared, lines };
+    const c = squash(text(source, callee));
+    if (c.length > SIGNATURE_MAX) return undefined;
     if (!param || !name) return { pos: arg.startIndex, name: self!, type: `@${position(lang, arg, undefined)}.${self} ${c}`, lines };
     return { pos: name.startIndex, name: text(source, name), type: `@${position(lang, arg, undefined)}.${position(lang, param, arg)} ${c}`, lines };
   }
@@ -510,6 +514,20 @@ export function withoutArgs(s: string): string {
     } else out += c;
   }
   return out;
+}
+
+/** The type name of parameter `j` of a parameter list (comments and `this`-like parameters not
+ *  counted); its `type` field, inside a one-child annotation wrapper (`: T`) where there is one. */
+function paramType(lang: CompiledLanguage, source: string, list: Node, j: number): string | undefined {
+  let i = 0;
+  for (let p = list.firstNamedChild; p; p = p.nextNamedSibling) {
+    if (lang.comments.has(p.type) || lang.receiverParams.has(p.firstNamedChild?.type ?? '')) continue;
+    if (i++ < j) continue;
+    let t = p.childForFieldName('type');
+    if (t && t.namedChildCount === 1) t = t.firstNamedChild;
+    return t ? typeName(text(source, t)) : undefined;
+  }
+  return undefined;
 }
 
 /** A node's position among its siblings (comments and `this`-like parameters not counted); 0 when

@@ -63,8 +63,11 @@
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
 (formal_parameters [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))
                     (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))] @binding.arg) @binding
-; an untyped callback parameter takes that type: `operate((source, subscriber) => ...)`, `new Observable((s) => ...)`
-(call_expression function: (_) @binding.callee arguments: (arguments [
+; an untyped callback parameter takes that type: `operate((source, subscriber) => ...)`, `new Observable((s) => ...)`;
+; or the one the call's last type argument spells out: `dual<Last, (self: A) => B>(2, (self) => ...)`
+(call_expression function: (_) @binding.callee
+  type_arguments: (type_arguments [(function_type parameters: (formal_parameters) @binding.sig) (_)] .)?
+  arguments: (arguments [
   (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
   (arrow_function parameter: (identifier) @binding.name @binding.param)
   (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))] @binding.arg)) @binding
