@@ -32,6 +32,13 @@ describe('preparse', () => {
     assert.equal(sig('type G = { a: Foo<Bar<A>>\n  (x: X): Y }'), 'type G = { a: Foo<Bar<A>>\n; (x: X): Y }');
   });
 
+  it('blanks an escaped backtick with its backslash, and keeps escaped backslashes before a closing one', () => {
+    const src = 'type M = `use \\`Self\\` here`\nconst p = `dir\\\\`; const q = `a\\\\\\`b`\n';
+    const out = preparse(['ts-escaped-backticks'], src);
+    assert.equal(out.length, src.length);
+    assert.equal(out, 'type M = `use   Self   here`\nconst p = `dir\\\\`; const q = `a\\\\  b`\n');
+  });
+
   it('returns the very string when a language has no rules', () => {
     const s = 'x';
     assert.equal(preparse(undefined, s), s);
