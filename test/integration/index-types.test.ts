@@ -27,6 +27,8 @@ describe('index: typed receivers', function () {
         `export function use(x: unknown) { if (x instanceof Audit) { x.save(1); } make().flush(); }`,
         ``,
       ].join('\n'),
+      'ts/config.ts': `export interface Config { get(): number }\nexport declare namespace Config {\n  interface Flat { load(): void }\n}\n`,
+      'ts/flat.ts': `import * as C from './config';\nexport function read(flat: C.Config.Flat) { flat.load(); }\n`,
       'java/Repo.java': `package app;\npublic class Repo { public void save(int x) {} }\n`,
       'java/Svc.java': `package app;\npublic class Svc {\n  private Repo repo;\n  void run(Repo other) { repo.save(1); other.save(2); }\n}\n`,
       'go/server.go': `package srv\n\ntype Server struct{}\n\nfunc (s *Server) Stop() {}\n\nfunc (s *Server) Run() { s.Stop() }\n`,
@@ -55,6 +57,10 @@ describe('index: typed receivers', function () {
   it('TypeScript: an instanceof narrowing and a call result through the declared return type', () => {
     assert.equal(edgeFrom(ix.store, 'ts/narrow.ts::use', 'save', 'calls')?.to, 'ts/repo.ts::Audit.save');
     assert.equal(edgeFrom(ix.store, 'ts/narrow.ts::use', 'flush', 'calls')?.to, 'ts/repo.ts::MemoryRepo.flush');
+  });
+
+  it('TypeScript: a type through a namespace import and a namespace merged with an interface', () => {
+    assert.equal(edgeFrom(ix.store, 'ts/flat.ts::read', 'load', 'calls')?.to, 'ts/config.ts::Config.Flat.load');
   });
 
   it('Java: a field and a parameter of a class type', () => {

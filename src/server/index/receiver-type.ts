@@ -151,6 +151,7 @@ export class ReceiverTypes {
     if (path.length > 1) {
       const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: bare, kind: 'type', receiver: path.slice(0, -1).join('.'), line: ctx.line });
       if (res.dst !== null) hit = { id: res.dst, how: res.resolution };
+      else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }
     hit ??= this.r.resolveName(bare, ctx, CONTAINERS, CONTAINERS);
     if (!hit) return null;

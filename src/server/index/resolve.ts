@@ -238,12 +238,34 @@ export class Resolver {
     return undefined;
   }
 
+  /** A dotted type name past its first member (`ns.Outer.Inner`): the second segment through
+   *  the first (an import, a namespace, a class), then member by member. */
+  resolveTypePath(path: string[], ref: { src: number; fileId: number; line?: number }): Hit | undefined {
+    const first = this.resolve({ src: ref.src, fileId: ref.fileId, name: path[1], kind: 'type', receiver: path[0], line: ref.line ?? 0 });
+    if (first.dst === null) return undefined;
+    let cur = first.dst;
+    for (const seg of path.slice(2)) {
+      const next = this.member(cur, seg, CONTAINERS);
+      if (next === undefined) return undefined;
+      cur = next;
+    }
+    return { id: cur, how: first.resolution === 'import' ? 'import' : 'exact' };
+  }
+
   private member(containerId: number, name: string, accept: Set<string>): number | undefined {
     const c = this.db.node(containerId);
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
-    const own = this.db.nodesNamedIn(name, c.file_id).find((n) => n.parent_id === containerId && accept.has(n.kind));
-    return own?.id ?? this.memberOfSupertypes(containerId, name, accept);
+    const named = this.db.nodesNamedIn(name, c.file_id);
+    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind));
+    if (own) return own.id;
+    // declarations merged with it (`interface X` and `namespace X` side by side): their members too
+    for (const twin of this.db.nodesNamedIn(c.name, c.file_id)) {
+      if (twin.id === containerId || twin.parent_id !== c.parent_id) continue;
+      const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind));
+      if (m) return m.id;
+    }
+    return this.memberOfSupertypes(containerId, name, accept);
   }
 
   enclosingClass(src: number): NodeRow | undefined {
