@@ -97,9 +97,14 @@ export function corpusDir(name) {
   return join(dest, 'package', c.dir);
 }
 
-/** A fresh scratch copy of the corpus (indexes are written into it). */
+const copies = new Set();
+process.on('exit', () => { for (const c of copies) rmSync(c, { recursive: true, force: true }); });
+
+/** A fresh scratch copy of the corpus (indexes are written into it), this process's own (two
+ *  benches at once must not index each other's copy) and removed when it exits. */
 export function workCopy(name, suffix = '') {
-  const work = join(tmpdir(), `codeindex-bench-${name}${suffix}`);
+  const work = join(tmpdir(), `codeindex-bench-${name}${suffix}-${process.pid}`);
+  copies.add(work);
   rmSync(work, { recursive: true, force: true });
   cpSync(corpusDir(name), work, { recursive: true });
   CORPORA[name].prepare?.(work);
