@@ -32,19 +32,26 @@ export const cacheLimits = {
    *  (620k nodes of the kernel's fs/, include/, kernel/, mm/ and lib/: 136 MB), and the whole
    *  Linux kernel has millions. Above it, lookups go to the db and their caches are bounded. */
   preloadMaxNodes: 1_000_000,
-  /** Cached entries at which the lazy caches start over (a cache miss is one indexed query). */
-  lazyCacheMax: 300_000,
+  /** Rows (nodes, imports, bindings) the lazy caches hold at most before they start over (a cache
+   *  miss is one indexed query). Counted in rows, not names: a kernel name like `probe` or
+   *  `DRV_NAME` has thousands, and 300k names held over 1 GB of rows in the kernel's resolve. */
+  lazyCacheMax: 1_000_000,
 };
 
 export class GraphDb {
   private byName = new Map<string, NodeRow[]>();
   private byNameFile = new Map<string, Map<number, NodeRow[]>>();
+  private fileNames = new Map<number, Map<string, NodeRow[]>>(); // lazy mode: file -> name -> nodes
   private byId = new Map<number, NodeRow>();
   private importsCache = new Map<number, ImportRow[]>();
   private ancestorsCache = new Map<number, number[]>();
   private bindingCache = new Map<number, Map<string, BindingRow[]>>(); // scope -> name -> rows, newest first
   private bindingFiles = new Set<number>(); // files whose bindings are in bindingCache
   private ctorCache = new Map<number, number[]>();
+  /** Rows the lazy caches hold (see bound()). */
+  private held = 0;
+  /** Kind strings shared by the lazily read rows. */
+  private kinds = new Map<string, string>();
   readonly files = new Map<string, FileRow>(); // by path
   readonly filesById = new Map<number, FileRow>();
 
@@ -74,11 +81,13 @@ export class GraphDb {
   private clearLookups(): void {
     this.byName.clear();
     this.byNameFile.clear();
+    this.fileNames.clear();
     this.byId.clear();
     this.importsCache.clear();
     this.bindingCache.clear();
     this.bindingFiles.clear();
     this.ctorCache.clear();
+    this.held = 0;
   }
 
   /**
@@ -139,6 +148,26 @@ export class GraphDb {
 
   /** What this sync's re-parsed files changed for other files' edges (see delta.ts). */
   readonly delta = new SyncDelta();
+  /** Off for a full sync: it resolves every reference anyway and never reads the delta (noting
+   *  each of the Linux kernel's 4M symbol names in it took seconds). */
+  trackChanges = true;
+  /** Set for a full index into an empty db: insertSymbols() leaves the contains edges to
+   *  insertContainsSince(), which writes a batch's in one statement (the same rows, in the same
+   *  order: nothing else writes edges before the resolve). Binding them row by row from JS was a
+   *  quarter of the kernel's write time. */
+  bulk = false;
+
+  /** The highest node id so far (0 in an empty db). */
+  maxNodeId(): number {
+    return this.store.prepare('SELECT max(id) AS n FROM nodes').get<{ n: number | null }>()?.n ?? 0;
+  }
+
+  /** The contains edges of the symbols inserted after node `after` (bulk mode). */
+  insertContainsSince(after: number): void {
+    this.store.prepare(`INSERT INTO edges(src, dst, kind, resolution, file_id, line, target)
+      SELECT coalesce(n.parent_id, (SELECT f.id FROM nodes f WHERE f.file_id = n.file_id AND f.kind = 'file')), n.id, 'contains', 'exact', n.file_id, n.start_line, n.name
+      FROM nodes n WHERE n.id > ? AND n.kind != 'file' ORDER BY n.id`).run(after);
+  }
 
   /**
    * Removes the edges, imports and bindings read from a file. With `deleteFile`, also its nodes
@@ -302,12 +331,13 @@ export class GraphDb {
       contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
     }
     this.delta.setKept(fileId, kept);
-    this.insertEdges(contains);
+    if (!this.bulk) this.insertEdges(contains);
     return ids;
   }
 
   /** A symbol added or removed: its name may bind elsewhere now. */
   private noteChanged(fileId: number, name: string, kind: string, exportedTop: boolean): void {
+    if (!this.trackChanges) return;
     this.delta.names.add(name);
     if (exportedTop) this.delta.exportsChanged.add(fileId);
     if (kind === 'method') this.delta.hierarchy.add(fileId);
@@ -342,6 +372,7 @@ export class GraphDb {
     const fileId = this.node(scopeId)?.file_id;
     if (fileId === undefined) return undefined;
     if (!this.bindingFiles.has(fileId)) {
+      if (!this.complete) this.bound();
       this.bindingFiles.add(fileId);
       for (const r of this.store.prepare('SELECT scope_id, name, type, start_line, end_line FROM bindings WHERE file_id = ? ORDER BY rowid DESC').all<BindingRow & { scope_id: number; name: string }>(fileId)) {
         let byName = this.bindingCache.get(r.scope_id);
@@ -349,6 +380,7 @@ export class GraphDb {
         let rows = byName.get(r.name);
         if (!rows) byName.set(r.name, (rows = []));
         rows.push({ type: r.type, start_line: r.start_line, end_line: r.end_line });
+        this.held++;
       }
     }
     for (const r of this.bindingCache.get(scopeId)?.get(name) ?? []) {
@@ -373,10 +405,10 @@ export class GraphDb {
       const names = imp.names.length ? imp.names : [{ imported: '', local: '' }]; // side-effect import
       for (const n of names) {
         st.run(fileId, imp.source, n.imported, n.local, imp.line, imp.reexport ? 1 : 0);
-        rows.push({ source: imp.source, imported: n.imported, local: n.local, reexport: imp.reexport ? 1 : 0 });
+        if (this.trackChanges) rows.push({ source: imp.source, imported: n.imported, local: n.local, reexport: imp.reexport ? 1 : 0 });
       }
     }
-    this.delta.compareImports(fileId, importsKey(rows));
+    if (this.trackChanges) this.delta.compareImports(fileId, importsKey(rows));
   }
 
   insertEdge(src: number, dst: number | null, kind: string, resolution: string, fileId: number, line: number, target: string, receiver?: string): void {
@@ -407,9 +439,15 @@ export class GraphDb {
     if (!r && this.complete) return [];
     if (!r) {
       this.bound();
-      r = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE name_lower = ?').all<NodeRow>(name.toLowerCase()).filter((n) => n.name === name);
+      r = [];
+      for (const row of this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE name_lower = ?').all<NodeRow>(name.toLowerCase())) {
+        if (row.name !== name) continue;
+        let n = this.byId.get(row.id);
+        if (!n) this.byId.set(row.id, (n = this.compact(row, name)));
+        r.push(n);
+      }
       this.byName.set(name, r);
-      for (const n of r) this.byId.set(n.id, n);
+      this.held += r.length + 1;
     }
     return r;
   }
@@ -418,6 +456,7 @@ export class GraphDb {
    *  a file's top level, a class's members), and a name like `map` is defined in hundreds of
    *  files: filtering the whole list per reference was a fifth of effect's resolve phase. */
   nodesNamedIn(name: string, fileId: number): NodeRow[] {
+    if (!this.complete) return this.namesOfFile(fileId).get(name) ?? [];
     const all = this.nodesNamed(name);
     if (all.length <= 4) return all.every((n) => n.file_id === fileId) ? all : all.filter((n) => n.file_id === fileId);
     let byFile = this.byNameFile.get(name);
@@ -432,12 +471,34 @@ export class GraphDb {
     return byFile.get(fileId) ?? [];
   }
 
+  /** Lazy mode: a file's nodes by name, read in one query (rowid order, as nodesNamed() gives
+   *  them). On the Linux kernel, asking the db for every node of each name a reference's file and
+   *  its includes might define (all of them, to keep one file's) was half of the resolve phase. */
+  private namesOfFile(fileId: number): Map<string, NodeRow[]> {
+    let m = this.fileNames.get(fileId);
+    if (!m) {
+      this.bound();
+      m = new Map();
+      const rows = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE file_id = ? ORDER BY id').all<NodeRow>(fileId);
+      for (const row of rows) {
+        let n = this.byId.get(row.id);
+        if (!n) this.byId.set(row.id, (n = this.compact(row, row.name)));
+        const list = m.get(n.name);
+        if (list) list.push(n);
+        else m.set(n.name, [n]);
+      }
+      this.fileNames.set(fileId, m);
+      this.held += rows.length + 1;
+    }
+    return m;
+  }
+
   node(id: number): NodeRow | undefined {
     let n = this.byId.get(id);
     if (!n && !this.complete) {
       this.bound();
-      n = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id = ?').get<NodeRow>(id);
-      if (n) this.byId.set(id, n);
+      const row = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id = ?').get<NodeRow>(id);
+      if (row) { this.byId.set(id, (n = this.compact(row, row.name))); this.held++; }
     }
     return n;
   }
@@ -449,8 +510,16 @@ export class GraphDb {
   /** Keeps the lazily filled caches bounded: they start over when full (dropping an entry only
    *  costs a query). The supertypes noted during this resolve stay. */
   private bound(): void {
-    if (this.byId.size + this.byName.size + this.importsCache.size < cacheLimits.lazyCacheMax) return;
+    if (this.held < cacheLimits.lazyCacheMax) return;
     this.clearLookups();
+  }
+
+  /** A row as a plain object of six fields sharing its kind and name strings: as node:sqlite
+   *  returns it, a row took ~600 bytes. */
+  private compact(r: NodeRow, name: string): NodeRow {
+    let kind = this.kinds.get(r.kind);
+    if (kind === undefined) this.kinds.set(r.kind, (kind = r.kind));
+    return { id: r.id, file_id: r.file_id, parent_id: r.parent_id, kind, name, is_exported: r.is_exported };
   }
 
   private fileNodes = new Map<number, number | undefined>();
@@ -466,6 +535,7 @@ export class GraphDb {
       this.bound();
       r = this.store.prepare('SELECT source, imported, local, reexport, resolved_file_id FROM file_imports WHERE file_id = ?').all<ImportRow>(fileId);
       this.importsCache.set(fileId, r);
+      this.held += r.length + 1;
     }
     return r;
   }

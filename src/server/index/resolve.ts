@@ -88,6 +88,8 @@ export function refKindOfEdge(edgeKind: string): RefKind {
 
 export type Hit = { id: number; how: Resolution };
 
+const UNIQUE_CACHE_MAX = 200_000;
+
 export class Resolver {
   private readonly types: ReceiverTypes;
 
@@ -151,12 +153,27 @@ export class Resolver {
     }
     // 5. a unique project-wide top-level name of the same language family
     if (!guess || !rules.bareNameHeuristic || rules.globals.includes(name)) return undefined;
-    const fam = rules.family;
+    const id = this.uniqueName(name, guess, rules.family);
+    return id === null ? undefined : { id, how: 'heuristic' };
+  }
+
+  /** The heuristic's answer depends on the name, kinds and family only: asked once each (a
+   *  kernel name defined in thousands of files was filtered again for each of its references). */
+  private readonly unique = new Map<string, number | null>();
+  private readonly kindSets = new Map<Set<string>, number>();
+
+  private uniqueName(name: string, guess: Set<string>, fam: string): number | null {
+    let set = this.kindSets.get(guess);
+    if (set === undefined) this.kindSets.set(guess, (set = this.kindSets.size));
+    const key = `${set}\0${fam}\0${name}`;
+    let id = this.unique.get(key);
+    if (id !== undefined) return id;
     const cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
-    if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
     const exported = cands.filter((n) => n.is_exported);
-    if (exported.length === 1 && cands.length <= 3) return { id: exported[0].id, how: 'heuristic' };
-    return undefined;
+    id = cands.length === 1 ? cands[0].id : exported.length === 1 && cands.length <= 3 ? exported[0].id : null;
+    if (this.unique.size >= UNIQUE_CACHE_MAX) this.unique.clear();
+    this.unique.set(key, id);
+    return id;
   }
 
   /** Follows the file's import bindings of `name` (and re-exports, and C includes). */

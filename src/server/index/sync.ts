@@ -15,11 +15,12 @@ import { PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
-import { chunkEnd, ParsePool, ParseResult, ParseTask } from './pool';
+import { ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath } from './languages/table';
 import { initParser, parseFile } from './parse';
 import { readSource } from './read-file';
 import { PendingRefs } from './pending-refs';
+import { feedChunks, planChunks } from './parse-plan';
 
 const log = debug('index');
 
@@ -120,6 +121,9 @@ export class Indexer {
     const config = loadConfig(this.root);
     const filter = new Filter(this.root, config, languageForPath);
     const db = new GraphDb(this.store);
+    db.trackChanges = !full;
+    const bulk = full && db.files.size === 0;
+    db.bulk = bulk;
 
     // 1. what changed
     progress({ phase: 'scan', done: 0, total: 0 });
@@ -158,7 +162,7 @@ export class Indexer {
     if (!small) this.store.transaction(() => writeMeta(this.store, { syncState: 'indexing' }));
     // Into an empty db, rows go in without the readers' indexes, which are built once at the end
     // (effect: inserting its 82k edges took ~40% less); a crash before that is healed here.
-    this.store.transaction(() => (full && db.files.size === 0 ? dropDeferredIndexes : ensureDeferredIndexes)(this.store));
+    this.store.transaction(() => (bulk ? dropDeferredIndexes : ensureDeferredIndexes)(this.store));
 
     // 2. parse (workers for many files) and write symbols, batch by batch
     const touched = new Set<number>();
@@ -183,26 +187,9 @@ export class Indexer {
       pool = early ?? new ParsePool(root);
       // A bounded look-ahead: workers stay busy while the main thread writes, but when writing is
       // the slower side, parsed chunks no longer pile up in memory (on the Linux kernel they did,
-      // by the gigabyte, behind a chunk of huge generated headers).
-      const ahead = pool.size * 2 + 2;
-      const inflight: Promise<ParseResult[]>[] = [];
-      let next = 0;
-      let bytesLeft = tasks.reduce((n, t) => n + t.size, 0);
-      const post = () => {
-        while (inflight.length < ahead && next < tasks.length) {
-          const end = chunkEnd(tasks, next, bytesLeft, pool!.size);
-          const part = tasks.slice(next, end);
-          for (const t of part) bytesLeft -= t.size;
-          inflight.push(pool!.parse(part));
-          next = end;
-        }
-      };
-      post();
-      while (inflight.length) {
-        const r = await inflight.shift()!;
-        post();
-        yield r;
-      }
+      // by the gigabyte, behind a chunk of huge generated headers). Chunks are cut by size, big
+      // files parsed alone: see parse-plan.ts.
+      yield* feedChunks(planChunks(tasks, pool.size), pool.size * 2 + 2, (c) => pool!.parse(c));
       // The workers' heaps and parser memory are not needed to resolve: free them now.
       await pool.close();
     };
@@ -212,6 +199,7 @@ export class Indexer {
       let writeMs = 0;
       const writeBatch = (b: ParseResult[]) => {
           const w0 = Date.now();
+          const lastNode = bulk ? db.maxNodeId() : 0;
           for (const r of b) {
             const known = db.files.get(r.path);
             if (r.skipped === 'unchanged' && known) { db.touchFile(known.id, mtimes.get(r.path) ?? 0); continue; }
@@ -232,6 +220,7 @@ export class Indexer {
             pending.add(fileId, fileNodeId, nodeIds, ex.refs, r.hash);
             parsed++;
           }
+          if (bulk) db.insertContainsSince(lastNode);
           writeMs += Date.now() - w0;
       };
       let done = 0;
@@ -345,7 +334,7 @@ export class Indexer {
           const plain = ref.kind === 'type' || ref.kind === 'value';
           out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: plain ? ref.kind : null });
           if (res.dst !== null) {
-            touched.add(res.dst);
+            if (!full) touched.add(res.dst); // a full sync ranks every node (millions on the kernel)
             if (pass === 0) db.noteSupertype(src, res.dst);
           }
         }

@@ -1,0 +1,77 @@
+// How a full sync hands files to the parse workers: chunks of small files, and each big file in
+// a chunk of its own, spread evenly among the others and never two at once in flight. Parsing
+// one of the Linux kernel's ~800 KB generated register headers takes ~200 MB of worker memory
+// (tree and captures), and they sit side by side in one folder: two workers on two of them at
+// once made the index's peak RSS.
+import { chunkEnd, ParseTask } from './pool';
+
+/** A file of more bytes than this is parsed alone, with no other big file in flight. */
+export const BIG_FILE_BYTES = 256 * 1024;
+
+export interface ParseChunk { tasks: ParseTask[]; big: boolean }
+
+/** Chunks in a fixed order (node ids follow it): the small files in walk order, cut by size
+ *  (pool.ts chunkEnd), with the big files one a chunk, evenly spaced among them in their own walk
+ *  order. */
+export function planChunks(tasks: ParseTask[], workers: number, bigBytes = BIG_FILE_BYTES): ParseChunk[] {
+  const small: ParseTask[] = [];
+  const big: ParseTask[] = [];
+  for (const t of tasks) (t.size > bigBytes ? big : small).push(t);
+  const smallChunks: ParseChunk[] = [];
+  let bytesLeft = small.reduce((n, t) => n + t.size, 0);
+  for (let i = 0; i < small.length;) {
+    const end = chunkEnd(small, i, bytesLeft, workers);
+    const part = small.slice(i, end);
+    for (const t of part) bytesLeft -= t.size;
+    smallChunks.push({ tasks: part, big: false });
+    i = end;
+  }
+  if (!big.length) return smallChunks;
+  const out: ParseChunk[] = [];
+  // big file k goes before small chunk floor(k * gap): the same spacing from start to end
+  const gap = smallChunks.length / big.length;
+  let b = 0;
+  for (let i = 0; i < smallChunks.length; i++) {
+    while (b < big.length && Math.floor(b * gap) <= i) out.push({ tasks: [big[b++]], big: true });
+    out.push(smallChunks[i]);
+  }
+  while (b < big.length) out.push({ tasks: [big[b++]], big: true });
+  return out;
+}
+
+/**
+ * Posts chunks in order with a bounded look-ahead, and a big chunk only when no other big one
+ * is in flight (posting waits for it; the small chunks before it keep the workers busy).
+ * Results come back in chunk order.
+ */
+export async function* feedChunks<R>(chunks: ParseChunk[], ahead: number, parse: (tasks: ParseTask[]) => Promise<R>): AsyncGenerator<R> {
+  const inflight: { result: Promise<R>; big: boolean }[] = [];
+  let next = 0;
+  let bigInFlight: Promise<unknown> | undefined;
+  const post = () => {
+    while (inflight.length < ahead && next < chunks.length) {
+      const c = chunks[next];
+      if (c.big && bigInFlight) return;
+      const result = parse(c.tasks);
+      if (c.big) {
+        const mine: Promise<unknown> = result.then(() => {}, () => {}).finally(() => { if (bigInFlight === mine) bigInFlight = undefined; });
+        bigInFlight = mine;
+      }
+      inflight.push({ result, big: c.big });
+      next++;
+    }
+  };
+  post();
+  while (inflight.length) {
+    // the head's result, or an earlier end of the big chunk in flight (it frees the next big one)
+    const head = inflight[0];
+    if (bigInFlight && !head.big) {
+      const first = await Promise.race([head.result.then(() => 'head', () => 'head'), bigInFlight.then(() => 'big')]);
+      if (first === 'big') { post(); continue; }
+    }
+    const r = await head.result;
+    inflight.shift();
+    post();
+    yield r;
+  }
+}

@@ -1,0 +1,56 @@
+// The parse plan of a full sync: big files alone in their chunk, spread among the small ones,
+// never two in flight at once, results in chunk order.
+import assert from 'node:assert/strict';
+import { feedChunks, planChunks, ParseChunk } from '../../src/server/index/parse-plan';
+import { ParseTask } from '../../src/server/index/pool';
+
+const task = (path: string, size = 100): ParseTask => ({ path, language: 'c', size });
+const KB = 1024;
+
+describe('parse plan', () => {
+  it('cuts small files by size in walk order and spreads each big file alone among them', () => {
+    const tasks: ParseTask[] = [];
+    for (let i = 0; i < 40; i++) tasks.push(task(`s${i}.c`, 100 * KB));
+    // the big ones side by side, as the kernel's register headers are
+    tasks.splice(10, 0, task('b0.h', 300 * KB), task('b1.h', 800 * KB));
+    const chunks = planChunks(tasks, 2);
+    const paths = chunks.map((c) => c.tasks.map((t) => t.path));
+    // every file once; small ones in walk order
+    assert.deepEqual(paths.flat().filter((p) => p.startsWith('s')), tasks.filter((t) => t.path.startsWith('s')).map((t) => t.path));
+    assert.equal(paths.flat().length, 42);
+    // big files alone, in walk order, apart
+    const bigAt = chunks.flatMap((c, i) => (c.big ? [i] : []));
+    assert.deepEqual(bigAt.map((i) => paths[i]), [['b0.h'], ['b1.h']]);
+    assert.equal(bigAt[0], 0);
+    assert.ok(bigAt[1] >= chunks.length / 2 - 1, `second big chunk at ${bigAt[1]} of ${chunks.length}`);
+    for (const c of chunks) if (!c.big) assert.ok(c.tasks.every((t) => t.size <= 256 * KB));
+    // only big files, or none
+    assert.deepEqual(planChunks([task('a', 300 * KB), task('b', 300 * KB)], 2).map((c) => [c.big, c.tasks.length]), [[true, 1], [true, 1]]);
+    assert.deepEqual(planChunks([task('a'), task('b')], 2).map((c) => [c.big, c.tasks.length]), [[false, 2]]);
+  });
+
+  it('keeps at most one big chunk in flight and yields results in chunk order', async () => {
+    const chunks: ParseChunk[] = [];
+    for (let i = 0; i < 12; i++) chunks.push({ tasks: [task(`${i % 3 === 0 ? 'big' : 'small'}${i}`)], big: i % 3 === 0 });
+    let bigNow = 0;
+    let bigMax = 0;
+    let inflight = 0;
+    let inflightMax = 0;
+    const parse = async (tasks: ParseTask[]) => {
+      const big = tasks[0].path.startsWith('big');
+      inflight++;
+      inflightMax = Math.max(inflightMax, inflight);
+      if (big) bigMax = Math.max(bigMax, ++bigNow);
+      // big chunks take longer than the small ones behind them
+      await new Promise((r) => setTimeout(r, big ? 15 : 2));
+      if (big) bigNow--;
+      inflight--;
+      return tasks[0].path;
+    };
+    const out: string[] = [];
+    for await (const r of feedChunks(chunks, 4, parse)) out.push(r);
+    assert.deepEqual(out, chunks.map((c) => c.tasks[0].path));
+    assert.equal(bigMax, 1);
+    assert.ok(inflightMax <= 4 && inflightMax >= 2, `in flight at most ${inflightMax}`);
+  });
+});
