@@ -143,11 +143,36 @@ function parentOf(n: Node): Node | null {
 
 export function extract(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
   parents = new Map();
+  labels = new Map();
   try {
     return extractTree(lang, tree, source, matches);
   } finally {
     parents = new Map();
+    labels = new Map();
   }
+}
+
+/** A body's access labels (`public:`) that name a visibility, by start, read once per body: each
+ *  member walking back through its previous siblings was quadratic (the Linux kernel's
+ *  generated headers have structs of thousands of fields; ~17 s of each parse worker). */
+let labels = new Map<number, { at: number[]; vis: string[] }>();
+function labelBefore(lang: CompiledLanguage, source: string, n: Node): string | undefined {
+  const body = parentOf(n);
+  if (!body) return undefined;
+  let l = labels.get(body.id);
+  if (!l) {
+    l = { at: [], vis: [] };
+    for (const c of body.children) {
+      if (!c || !lang.accessLabels.has(c.type)) continue;
+      const v = lang.visibilityWords.get(text(source, c).trim());
+      if (v) { l.at.push(c.startIndex); l.vis.push(v); }
+    }
+    labels.set(body.id, l);
+  }
+  // the last one before the node (a sibling before it starts before it)
+  let lo = 0, hi = l.at.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (l.at[mid] < n.startIndex) lo = mid + 1; else hi = mid; }
+  return lo > 0 ? l.vis[lo - 1] : undefined;
 }
 
 function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
@@ -688,12 +713,8 @@ function visibilityOf(lang: CompiledLanguage, source: string, e: Entry, keywords
   if (vis) return vis;
   if (lang.accessLabels.size && parent) {
     if (e.scope) return ''; // defined out of line (`Foo::bar`): declared in the class, elsewhere
-    for (let s = e.node.previousSibling; s; s = s.previousSibling) {
-      if (lang.accessLabels.has(s.type)) {
-        const v = lang.visibilityWords.get(text(source, s).trim());
-        if (v) return v;
-      }
-    }
+    const v = labelBefore(lang, source, e.node);
+    if (v) return v;
   }
   const prefixes = lang.spec.privatePrefixes;
   if (prefixes) {
