@@ -57,6 +57,8 @@ const WRITE_BATCH = 200;
  *  hundreds of MB. A TypeScript file has ~230 on average (effect), so those batches stay 200. */
 const WRITE_BATCH_ITEMS = 50_000;
 const PRELOAD_MIN_FILES = 100;
+/** Edge kinds a node's centrality (rank) counts. */
+const RANK_KINDS = "'calls', 'instantiates', 'references', 'extends', 'implements', 'imports'";
 /** A sync of more files than this merges the FTS index into one segment afterwards. */
 const OPTIMIZE_FTS_FILES = 200;
 
@@ -382,11 +384,14 @@ export class Indexer {
 
     log(`resolve: overrides ${Date.now() - t0} ms`);
     // centrality: incoming calls, instantiations, references and heritage
-    const rankSql = "UPDATE nodes SET rank = (SELECT count(*) FROM edges WHERE dst = nodes.id AND kind IN ('calls', 'instantiates', 'references', 'extends', 'implements', 'imports'))";
+    const rankSql = `UPDATE nodes SET rank = (SELECT count(*) FROM edges WHERE dst = nodes.id AND kind IN (${RANK_KINDS}))`;
     if (full) {
-      // by id ranges, so the event loop runs between them
+      // by id ranges, so the event loop runs between them; one grouped scan of a range's incoming
+      // edges instead of a count per node (kernel's 4M nodes: ~3x faster). Nodes without any
+      // keep 0: a fresh db's default, else reset first.
+      if (!db.bulk) s.exec('UPDATE nodes SET rank = 0 WHERE rank != 0');
       const ids = s.prepare('SELECT min(id) AS lo, max(id) AS hi FROM nodes').get<{ lo: number | null; hi: number | null }>();
-      const range = s.prepare(`${rankSql} WHERE id BETWEEN ? AND ?`);
+      const range = s.prepare(`UPDATE nodes SET rank = c.n FROM (SELECT dst, count(*) AS n FROM edges WHERE dst BETWEEN ? AND ? AND kind IN (${RANK_KINDS}) GROUP BY dst) AS c WHERE nodes.id = c.dst`);
       for (let lo = ids?.lo ?? 1; lo <= (ids?.hi ?? 0); lo += 5000) { range.run(lo, lo + 4999); await slice.yield(); }
     } else {
       const up = s.prepare(`${rankSql} WHERE id = ?`);
