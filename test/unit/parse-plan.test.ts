@@ -10,20 +10,29 @@ const KB = 1024;
 describe('parse plan', () => {
   it('cuts small files by size in walk order and spreads each big file alone among them', () => {
     const tasks: ParseTask[] = [];
-    for (let i = 0; i < 40; i++) tasks.push(task(`s${i}.c`, 100 * KB));
+    for (let i = 0; i < 400; i++) tasks.push(task(`s${i}.c`, 10 * KB));
     // the big ones side by side, as the kernel's register headers are
-    tasks.splice(10, 0, task('b0.h', 300 * KB), task('b1.h', 800 * KB));
+    const bigs = Array.from({ length: 20 }, (_, i) => task(`b${String(i).padStart(2, '0')}.h`, 300 * KB));
+    tasks.splice(100, 0, ...bigs);
     const chunks = planChunks(tasks, 2);
     const paths = chunks.map((c) => c.tasks.map((t) => t.path));
     // every file once; small ones in walk order
     assert.deepEqual(paths.flat().filter((p) => p.startsWith('s')), tasks.filter((t) => t.path.startsWith('s')).map((t) => t.path));
-    assert.equal(paths.flat().length, 42);
-    // big files alone, in walk order, apart
+    assert.equal(paths.flat().length, 420);
+    // big files alone, in walk order, spread from the start to the end
     const bigAt = chunks.flatMap((c, i) => (c.big ? [i] : []));
-    assert.deepEqual(bigAt.map((i) => paths[i]), [['b0.h'], ['b1.h']]);
+    assert.deepEqual(bigAt.map((i) => paths[i][0]), bigs.map((t) => t.path));
+    assert.ok(bigAt.every((i) => chunks[i].tasks.length === 1));
     assert.equal(bigAt[0], 0);
-    assert.ok(bigAt[1] >= chunks.length / 2 - 1, `second big chunk at ${bigAt[1]} of ${chunks.length}`);
+    for (let k = 1; k < bigAt.length; k++) assert.ok(bigAt[k] - bigAt[k - 1] >= 2, `big chunks at ${bigAt.join(',')}`);
     for (const c of chunks) if (!c.big) assert.ok(c.tasks.every((t) => t.size <= 256 * KB));
+  });
+
+  it('leaves a few big files in their place in the walk, each alone', () => {
+    const tasks = [task('a.c'), task('b.c'), task('big1.h', 300 * KB), task('big2.h', 900 * KB), task('c.c')];
+    const chunks = planChunks(tasks, 2);
+    assert.deepEqual(chunks.flatMap((c) => c.tasks.map((t) => t.path)), tasks.map((t) => t.path));
+    assert.deepEqual(chunks.map((c) => [c.big, c.tasks.length]), [[false, 2], [true, 1], [true, 1], [false, 1]]);
     // only big files, or none
     assert.deepEqual(planChunks([task('a', 300 * KB), task('b', 300 * KB)], 2).map((c) => [c.big, c.tasks.length]), [[true, 1], [true, 1]]);
     assert.deepEqual(planChunks([task('a'), task('b')], 2).map((c) => [c.big, c.tasks.length]), [[false, 2]]);

@@ -10,13 +10,19 @@ export const BIG_FILE_BYTES = 256 * 1024;
 
 export interface ParseChunk { tasks: ParseTask[]; big: boolean }
 
-/** Chunks in a fixed order (node ids follow it): the small files in walk order, cut by size
- *  (pool.ts chunkEnd), with the big files one a chunk, evenly spaced among them in their own walk
- *  order. */
+/** Up to this many big files stay in their place in the walk (see planChunks). */
+export const SPREAD_MIN_BIG = 16;
+
+/** Chunks in a fixed order (node ids follow it), small files cut by size (pool.ts chunkEnd), each
+ *  big file alone. A few big files keep their place in the walk, so node ids follow it (effect's
+ *  four: waiting behind one costs little). Many are moved, evenly spaced among the small chunks
+ *  in their own walk order: the kernel's register headers fill whole folders, and one after the
+ *  other (feedChunks posts one at a time) would leave the other worker waiting. */
 export function planChunks(tasks: ParseTask[], workers: number, bigBytes = BIG_FILE_BYTES): ParseChunk[] {
   const small: ParseTask[] = [];
   const big: ParseTask[] = [];
   for (const t of tasks) (t.size > bigBytes ? big : small).push(t);
+  if (big.length <= SPREAD_MIN_BIG) return inWalkOrder(tasks, workers, bigBytes);
   const smallChunks: ParseChunk[] = [];
   let bytesLeft = small.reduce((n, t) => n + t.size, 0);
   for (let i = 0; i < small.length;) {
@@ -36,6 +42,26 @@ export function planChunks(tasks: ParseTask[], workers: number, bigBytes = BIG_F
     out.push(smallChunks[i]);
   }
   while (b < big.length) out.push({ tasks: [big[b++]], big: true });
+  return out;
+}
+
+/** The walk's order: runs of small files cut by size, each big file alone in its place. */
+function inWalkOrder(tasks: ParseTask[], workers: number, bigBytes: number): ParseChunk[] {
+  let bytesLeft = tasks.reduce((n, t) => n + t.size, 0);
+  const out: ParseChunk[] = [];
+  for (let i = 0; i < tasks.length;) {
+    if (tasks[i].size > bigBytes) { bytesLeft -= tasks[i].size; out.push({ tasks: [tasks[i++]], big: true }); continue; }
+    let runEnd = i;
+    while (runEnd < tasks.length && tasks[runEnd].size <= bigBytes) runEnd++;
+    const run = tasks.slice(i, runEnd);
+    for (let j = 0; j < run.length;) {
+      const end = chunkEnd(run, j, bytesLeft, workers);
+      for (let k = j; k < end; k++) bytesLeft -= run[k].size;
+      out.push({ tasks: run.slice(j, end), big: false });
+      j = end;
+    }
+    i = runEnd;
+  }
   return out;
 }
 
