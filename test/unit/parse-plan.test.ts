@@ -1,7 +1,7 @@
 // The parse plan of a full sync: big files alone in their chunk, spread among the small ones,
 // never two in flight at once, results in chunk order.
 import assert from 'node:assert/strict';
-import { feedChunks, planChunks, ParseChunk } from '../../src/server/index/parse-plan';
+import { chunkEnd, feedChunks, planChunks, ParseChunk } from '../../src/server/index/parse-plan';
 import { ParseTask } from '../../src/server/index/pool';
 
 const task = (path: string, size = 100): ParseTask => ({ path, language: 'c', size });
@@ -61,5 +61,38 @@ describe('parse plan', () => {
     assert.deepEqual(out, chunks.map((c) => c.tasks[0].path));
     assert.equal(bigMax, 1);
     assert.ok(inflightMax <= 4 && inflightMax >= 2, `in flight at most ${inflightMax}`);
+  });
+});
+
+// How a run of small files is cut: chunkEnd, asked chunk after chunk.
+const sized = (sizes: number[]): ParseTask[] => sizes.map((size, i) => ({ path: `f${i}.ts`, language: 'typescript', size }));
+function cut(sizes: number[], workers: number): number[][] {
+  const t = sized(sizes);
+  let left = sizes.reduce((a, b) => a + b, 0);
+  const out: number[][] = [];
+  for (let i = 0; i < t.length;) {
+    const end = chunkEnd(t, i, left, workers);
+    assert.ok(end > i, 'every chunk takes at least one file');
+    out.push(sizes.slice(i, end));
+    for (let j = i; j < end; j++) left -= sizes[j];
+    i = end;
+  }
+  return out;
+}
+
+describe('parse chunks', () => {
+  it('shrink towards the end, so the workers finish together', () => {
+    const chunks = cut(Array(400).fill(16_000), 2); // effect-like: 400 files of 16 KB
+    const bytes = chunks.map((c) => c.reduce((a, b) => a + b, 0));
+    assert.ok(bytes[0] > 4 * bytes[bytes.length - 1], `first ${bytes[0]} last ${bytes[bytes.length - 1]}`);
+    assert.ok(bytes.every((b) => b <= 512 * 1024));
+    assert.equal(chunks.flat().length, 400);
+  });
+
+  it('take a file larger than the target alone, and at most 64 small files', () => {
+    const chunks = cut([900_000, 10, 10, ...Array(200).fill(100)], 2);
+    assert.deepEqual(chunks[0], [900_000]);
+    assert.ok(chunks.every((c) => c.length <= 64));
+    assert.equal(chunks.flat().length, 203);
   });
 });

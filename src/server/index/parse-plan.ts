@@ -3,7 +3,7 @@
 // one of the Linux kernel's ~800 KB generated register headers takes ~200 MB of worker memory
 // (tree and captures), and they sit side by side in one folder: two workers on two of them at
 // once made the index's peak RSS.
-import { chunkEnd, ParseTask } from './pool';
+import { ParseTask } from './pool';
 
 /** A file of more bytes than this is parsed alone, with no other big file in flight. */
 export const BIG_FILE_BYTES = 256 * 1024;
@@ -13,7 +13,7 @@ export interface ParseChunk { tasks: ParseTask[]; big: boolean }
 /** Up to this many big files stay in their place in the walk (see planChunks). */
 export const SPREAD_MIN_BIG = 16;
 
-/** Chunks in a fixed order (node ids follow it), small files cut by size (pool.ts chunkEnd), each
+/** Chunks in a fixed order (node ids follow it), small files cut by size (chunkEnd), each
  *  big file alone. A few big files keep their place in the walk, so node ids follow it (effect's
  *  four: waiting behind one costs little). Many are moved, evenly spaced among the small chunks
  *  in their own walk order: the kernel's register headers fill whole folders, and one after the
@@ -24,14 +24,7 @@ export function planChunks(tasks: ParseTask[], workers: number, bigBytes = BIG_F
   for (const t of tasks) (t.size > bigBytes ? big : small).push(t);
   if (big.length <= SPREAD_MIN_BIG) return inWalkOrder(tasks, workers, bigBytes);
   const smallChunks: ParseChunk[] = [];
-  let bytesLeft = small.reduce((n, t) => n + t.size, 0);
-  for (let i = 0; i < small.length;) {
-    const end = chunkEnd(small, i, bytesLeft, workers);
-    const part = small.slice(i, end);
-    for (const t of part) bytesLeft -= t.size;
-    smallChunks.push({ tasks: part, big: false });
-    i = end;
-  }
+  cutBySize(small, workers, { bytes: bytesOf(small) }, smallChunks);
   if (!big.length) return smallChunks;
   const out: ParseChunk[] = [];
   // big file k goes before small chunk floor(k * gap): the same spacing from start to end
@@ -47,23 +40,42 @@ export function planChunks(tasks: ParseTask[], workers: number, bigBytes = BIG_F
 
 /** The walk's order: runs of small files cut by size, each big file alone in its place. */
 function inWalkOrder(tasks: ParseTask[], workers: number, bigBytes: number): ParseChunk[] {
-  let bytesLeft = tasks.reduce((n, t) => n + t.size, 0);
+  const left = { bytes: bytesOf(tasks) };
   const out: ParseChunk[] = [];
   for (let i = 0; i < tasks.length;) {
-    if (tasks[i].size > bigBytes) { bytesLeft -= tasks[i].size; out.push({ tasks: [tasks[i++]], big: true }); continue; }
+    if (tasks[i].size > bigBytes) { left.bytes -= tasks[i].size; out.push({ tasks: [tasks[i++]], big: true }); continue; }
     let runEnd = i;
     while (runEnd < tasks.length && tasks[runEnd].size <= bigBytes) runEnd++;
-    const run = tasks.slice(i, runEnd);
-    for (let j = 0; j < run.length;) {
-      const end = chunkEnd(run, j, bytesLeft, workers);
-      for (let k = j; k < end; k++) bytesLeft -= run[k].size;
-      out.push({ tasks: run.slice(j, end), big: false });
-      j = end;
-    }
+    cutBySize(tasks.slice(i, runEnd), workers, left, out);
     i = runEnd;
   }
   return out;
 }
+
+const bytesOf = (tasks: readonly ParseTask[]) => tasks.reduce((n, t) => n + t.size, 0);
+
+/** Cuts a run of small files into chunks (chunkEnd), counting them off `left.bytes`. */
+function cutBySize(run: ParseTask[], workers: number, left: { bytes: number }, out: ParseChunk[]): void {
+  for (let i = 0; i < run.length;) {
+    const end = chunkEnd(run, i, left.bytes, workers);
+    for (let k = i; k < end; k++) left.bytes -= run[k].size;
+    out.push({ tasks: run.slice(i, end), big: false });
+    i = end;
+  }
+}
+
+/** Where the chunk starting at `from` ends: about a (3 x workers)-th of the bytes still to post,
+ *  from 32 KB to 512 KB and at most 64 files. Chunks shrink towards the end, so the workers run
+ *  out of work together: with 16-file chunks, effect's last chunk of large files kept one worker
+ *  busy ~0.3 s after the other had finished, and a slow chunk ahead of a fast one made the fast
+ *  one's worker wait. */
+export function chunkEnd(tasks: readonly ParseTask[], from: number, bytesLeft: number, workers: number): number {
+  const target = Math.min(512 * 1024, Math.max(32 * 1024, bytesLeft / (3 * workers)));
+  let end = from, bytes = 0;
+  while (end < tasks.length && end - from < 64 && (end === from || bytes + tasks[end].size <= target)) bytes += tasks[end++].size;
+  return end;
+}
+
 
 /**
  * Posts chunks in order with a bounded look-ahead, and a big chunk only when no other big one

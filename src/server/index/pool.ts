@@ -10,7 +10,7 @@ export interface ParseTask {
   language: string;
   /** Hash the db already has: if the content still hashes to it, the worker skips the parse. */
   knownHash?: string;
-  /** Bytes on disk when listed: chunks are cut by size. */
+  /** Bytes on disk when listed: chunks are cut by size (parse-plan.ts). */
   size: number;
 }
 
@@ -30,18 +30,6 @@ interface Job { tasks: ParseTask[]; resolve: (r: ParseResult[]) => void; reject:
  *  workers, 3 runs: default 524-569 MB peak RSS; 24 MB: 451-484 MB for ~3% more CPU; 4 MB: 437-464
  *  MB for ~6% more. */
 const WORKER_YOUNG_MB = 24;
-
-/** Where the chunk starting at `from` ends: about a (3 x workers)-th of the bytes still to post,
- *  from 32 KB to 512 KB and at most 64 files. Chunks shrink towards the end, so the workers run
- *  out of work together: with 16-file chunks, effect's last chunk of large files kept one worker
- *  busy ~0.3 s after the other had finished, and a slow chunk ahead of a fast one made the fast
- *  one's worker wait. */
-export function chunkEnd(tasks: readonly ParseTask[], from: number, bytesLeft: number, workers: number): number {
-  const target = Math.min(512 * 1024, Math.max(32 * 1024, bytesLeft / (3 * workers)));
-  let end = from, bytes = 0;
-  while (end < tasks.length && end - from < 64 && (end === from || bytes + tasks[end].size <= target)) bytes += tasks[end++].size;
-  return end;
-}
 
 export function defaultPoolSize(): number {
   const n = Number(process.env.CODEINDEX_WORKERS);
