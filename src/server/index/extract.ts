@@ -541,12 +541,12 @@ export function withoutArgs(s: string): string {
   return out;
 }
 
-/** The type name of parameter `j` of a parameter list (comments and `this`-like parameters not
- *  counted); its `type` field, inside a one-child annotation wrapper (`: T`) where there is one. */
+/** The type name of positional parameter `j` of a parameter list: its `type` field, inside a
+ *  one-child annotation wrapper (`: T`) where there is one. */
 function paramType(lang: CompiledLanguage, source: string, list: Node, j: number): string | undefined {
   let i = 0;
   for (let p = list.firstNamedChild; p; p = p.nextNamedSibling) {
-    if (lang.comments.has(p.type) || lang.receiverParams.has(p.firstNamedChild?.type ?? '')) continue;
+    if (!positional(lang, p)) continue;
     if (i++ < j) continue;
     let t = p.childForFieldName('type');
     if (t && t.namedChildCount === 1) t = t.firstNamedChild;
@@ -555,16 +555,18 @@ function paramType(lang: CompiledLanguage, source: string, list: Node, j: number
   return undefined;
 }
 
-/** A node's position among its siblings (comments and `this`-like parameters not counted); 0 when
- *  it is the arrow's single unparenthesised parameter (its parent is the function itself). */
+/** A node's position among its positional siblings; 0 when it is the arrow's single
+ *  unparenthesised parameter (its parent is the function itself). */
 function position(lang: CompiledLanguage, n: Node, fn: Node | undefined): number {
   if (fn && parentOf(n)?.equals(fn)) return 0;
   let i = 0;
-  for (let s = n.previousNamedSibling; s; s = s.previousNamedSibling) {
-    if (lang.comments.has(s.type) || lang.receiverParams.has(s.firstNamedChild?.type ?? '')) continue;
-    i++;
-  }
+  for (let s = n.previousNamedSibling; s; s = s.previousNamedSibling) if (positional(lang, s)) i++;
   return i;
+}
+
+/** A parameter that counts by position: no comment, no `this`-like parameter. */
+function positional(lang: CompiledLanguage, p: Node): boolean {
+  return !lang.comments.has(p.type) && !lang.receiverParams.has(p.firstNamedChild?.type ?? '');
 }
 
 /** `Map<string, Repo>` -> Map, `*pkg.Server` -> pkg.Server, `a::b::C<T>` -> a.b.C, `List[int]` ->
