@@ -328,10 +328,10 @@ export class GraphDb {
         fts.run(id, words, sym.signature, sym.docstring, path);
         this.noteChanged(fileId, sym.name, sym.kind, parent === null && sym.isExported);
       }
-      contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
+      if (!this.bulk) contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
     }
     this.delta.setKept(fileId, kept);
-    if (!this.bulk) this.insertEdges(contains);
+    this.insertEdges(contains);
     return ids;
   }
 
