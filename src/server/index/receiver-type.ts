@@ -11,8 +11,9 @@ export interface Ctx { src: number; fileId: number; line?: number }
  *  (never guess its members); undefined: not known. */
 export type TypeHit = (Hit & { array?: boolean }) | null | undefined;
 
-const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
-const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
+/** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
+export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
+export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 const HOLDERS = new Set(['constant', 'variable']);
 const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
 const IDENT = /^[A-Za-z_$#][\w$]*$/;

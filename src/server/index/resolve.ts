@@ -6,7 +6,7 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
-import { ReceiverTypes } from './receiver-type';
+import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
 import { RefKind } from './types';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
@@ -31,8 +31,6 @@ const INSTANTIABLE = new Set(['class', 'struct']);
 const TYPES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type', 'namespace', 'module']);
 const HERITAGE = new Set(['class', 'interface', 'trait', 'struct', 'type']);
 const VALUES = new Set(['function', 'method', 'constructor', 'class', 'struct', 'interface', 'enum', 'trait', 'type', 'constant', 'variable', 'field', 'property', 'enum_member', 'module', 'namespace', 'macro']);
-const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
-const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 const FUNCLIKE = new Set(['function', 'method', 'constructor']);
 /** Symbols whose body is code with its own locals: functions, and constants/variables initialised
  *  by an expression holding functions (`export const f = dual(2, (self, g) => ...)`). */
