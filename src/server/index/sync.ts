@@ -108,18 +108,18 @@ export class Indexer {
   private async syncLocked(opts: SyncOptions): Promise<SyncSummary> {
     // A full sync parses every file: its workers start, and compile the grammars the walk meets,
     // while the walk goes on (npm3k: a 130 ms walk, ~200 ms of query compiling per worker).
-    const early = (opts.force || this.needsFull) && !opts.changedPaths ? new ParsePool(this.root) : undefined;
+    const full = !!opts.force || this.needsFull;
+    const early = full && !opts.changedPaths ? new ParsePool(this.root) : undefined;
     try {
-      return await this.syncWith(opts, early);
+      return await this.syncWith(opts, full, early);
     } finally {
       await early?.close();
     }
   }
 
-  private async syncWith(opts: SyncOptions, early: ParsePool | undefined): Promise<SyncSummary> {
+  private async syncWith(opts: SyncOptions, full: boolean, early: ParsePool | undefined): Promise<SyncSummary> {
     const t0 = Date.now();
     const progress = opts.onProgress ?? (() => {});
-    const full = !!opts.force || this.needsFull;
     const config = loadConfig(this.root);
     const filter = new Filter(this.root, config, languageForPath);
     const db = new GraphDb(this.store);
