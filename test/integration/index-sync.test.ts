@@ -233,3 +233,35 @@ describe('index: watcher', function () {
     await waitFor(() => !!live!.store.prepare("SELECT 1 AS x FROM nodes WHERE uid = 'x/b.ts::polled'").get(), 5000);
   });
 });
+
+describe('index: a .h file is read as the language of most of the project\'s sources', function () {
+  this.timeout(30000);
+  let root: string;
+  let ix: Indexer;
+  const language = (p: string) => ix.store.prepare('SELECT language, error_count AS e FROM files WHERE path = ?').get<{ language: string; e: number }>(p);
+  beforeEach(async () => {
+    // `new` as a name: valid C, an error for the C++ grammar
+    root = makeProject({
+      'a.c': '#include "x.h"\nint main(void) { return bump(1); }\n',
+      'x.h': 'static inline int bump(int new) { return new + 1; }\n',
+    });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  afterEach(() => { ix.close(); removeProject(root); });
+
+  it('C when C sources are the most, C++ once C++ sources outnumber them, the header parsed again', async () => {
+    assert.deepEqual(language('x.h'), { language: 'c', e: 0 });
+    assert.equal(edgeFrom(ix.store, 'a.c::main', 'bump', 'calls')?.to, 'x.h::bump');
+    writeFiles(root, { 'b.cpp': 'int b() { return 0; }\n', 'c.cpp': 'int c() { return 0; }\n' });
+    const s = await ix.sync();
+    assert.equal(s.parsed, 3, 'the two new files and the header');
+    assert.equal(language('x.h')!.language, 'cpp');
+  });
+
+  it('a header the watcher reports takes the language the indexed files give', async () => {
+    writeFiles(root, { 'y.h': 'int twice(int new);\n' });
+    await ix.sync({ changedPaths: ['y.h'] });
+    assert.deepEqual(language('y.h'), { language: 'c', e: 0 });
+  });
+});

@@ -84,6 +84,24 @@ describe('extract: c', () => {
     assert.deepEqual(x.imports.map((i) => i.source), ['list.h', 'stdlib.h']);
   });
 
+  it('reads kernel-style C (annotations, iterator macros, types as macro arguments) without errors', async () => {
+    const x = await parseText('k.c', [
+      'static int __init probe(struct device __iomem *dev)',
+      '{',
+      '\tstruct item *pos = container_of(dev, struct item, dev);',
+      '\tlist_for_each_entry(pos, &items, list)',
+      '\t\tpos->count++;',
+      '\treturn helper(pos);',
+      '}',
+      'static void __exit __maybe_unused teardown(void) { helper(0); }',
+    ].join('\n'));
+    assert.equal(x.errorCount, 0);
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.name} ${s.startLine}-${s.endLine}`), ['function probe 1-7', 'function teardown 8-8']);
+    assert.equal(sym(x, 'probe').signature, 'static int __init probe(struct device __iomem *dev)');
+    hasRef(x, 'call helper <- probe');
+    hasRef(x, 'call helper <- teardown');
+  });
+
   it('makes no reference of a name the parser made up to recover (an empty macro argument)', async () => {
     // arch/mips/math-emu/cp1emu.c: the parser recovers with a zero-width identifier
     const x = await parseText('ops.c', '#include "ops.h"\nDEF3OP(madd, sp, ieee754sp_mul, ieee754sp_add, );\nint f(void) { return g(1); }\n');

@@ -40,6 +40,27 @@ describe('preparse', () => {
     assert.equal(fix('ts-escaped-backticks', src), 'type M = `use   Self   here`\nconst p = `dir\\\\`; const q = `a\\\\  b`\n');
   });
 
+  it('blanks C annotation macros, with their arguments, but not in preprocessor lines', () => {
+    const src = 'static int __init setup(void __user *p) __must_hold(&a->lock)\n#define __init __section(".init")\nint __initdata x; int __initial; void notrace f(void);\n';
+    assert.equal(fix('c-annotations', src),
+      'static int        setup(void        *p)                      \n#define __init __section(".init")\nint            x; int __initial; void         f(void);\n');
+  });
+
+  it('drops the keyword of a tagged type passed to a macro, not of a cast or sizeof', () => {
+    const src = 'p = container_of(n, struct foo, list); DEFINE_PER_CPU(struct bar, b);\nq = (struct foo)x; r = sizeof(struct foo); s = alloc(struct baz);\n';
+    assert.equal(fix('c-type-arguments', src), 'p = container_of(n,        foo, list); DEFINE_PER_CPU(       bar, b);\nq = (struct foo)x; r = sizeof(struct foo); s = alloc(       baz);\n');
+  });
+
+  it('turns a GNU range into a subtraction and leaves variadic parameters', () => {
+    const src = "switch (c) { case 'a' ... 'z': break; }\nint t[8] = { [0 ... 7] = 1 }; void f(int a, ...);\n";
+    assert.equal(fix('c-case-ranges', src), "switch (c) { case 'a'  -  'z': break; }\nint t[8] = { [0  -  7] = 1 }; void f(int a, ...);\n");
+  });
+
+  it('reads an iterator macro opening a statement as a loop', () => {
+    const src = '\tlist_for_each_entry(pos, head, list)\n\t\tpos->n++;\n\tfor_each_cpu(c) {\n\t}\n\tx = list_for_each_count(h);\n\tfor_each_thing(a) /* x */;\n';
+    assert.equal(fix('c-iterator-macros', src), '\twhile              (pos, head, list)\n\t\tpos->n++;\n\twhile       (c) {\n\t}\n\tx = list_for_each_count(h);\n\twhile         (a) /* x */;\n');
+  });
+
   it('returns the very string when a language has no rules', () => {
     const s = 'x';
     assert.equal(preparse(undefined, s), s);

@@ -3,7 +3,7 @@
 // while this one parses), so reading from disk overlaps parsing.
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { initParser, loadLanguage, parseFile } from './parse';
+import { initParser, loadLanguage, parseAs } from './parse';
 import { readSourceAsync, ReadResult } from './read-file';
 import { ParseResult, ParseTask } from './pool';
 
@@ -31,7 +31,7 @@ async function parseChunk(tasks: ParseTask[], reads: Promise<ReadResult>[]): Pro
     if (t.knownHash && t.knownHash === r.hash) { out.push({ path: t.path, hash: r.hash, size: r.size, extraction: null, skipped: 'unchanged' }); continue; }
     let extraction = null;
     try {
-      extraction = await parseFile(t.path, r.text!);
+      extraction = await parseAs(t.language, r.text!);
     } catch (e) {
       // One bad file must not stop the index: keep it as a file with no symbols.
       extraction = { language: t.language, symbols: [], refs: [], imports: [], errorCount: 1 };

@@ -66,9 +66,14 @@ export function isLanguageLoaded(id: string): boolean {
  *  on first use. */
 export async function parseFile(relPath: string, source: string): Promise<FileExtraction | null> {
   const spec = languageForPath(relPath);
-  if (!spec) return null;
-  await loadLanguage(spec.id);
-  return parseWith(spec.id, source);
+  return spec ? parseAs(spec.id, source) : null;
+}
+
+/** Parses and extracts `source` as language `id` (the sync's choice: a `.h` may be C), loading
+ *  the grammar on first use. */
+export async function parseAs(id: string, source: string): Promise<FileExtraction> {
+  await loadLanguage(id);
+  return parseWith(id, source);
 }
 
 /** Like parseFile, for a language already loaded (throws otherwise). */

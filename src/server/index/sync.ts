@@ -16,8 +16,8 @@ import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
-import { languageForPath } from './languages/table';
-import { initParser, parseFile } from './parse';
+import { languageForPath, sharedExtensionLanguages } from './languages/table';
+import { initParser, parseAs } from './parse';
 import { readSource } from './read-file';
 import { PendingRefs } from './pending-refs';
 import { feedChunks, planChunks } from './parse-plan';
@@ -138,11 +138,15 @@ export class Indexer {
       mtimes.set(path, mtimeMs);
       // hash '' marks a file written by a sync that died before resolving its references
       if (!full && known && known.hash && known.size === size && known.mtime_ms === mtimeMs && known.language === language) return;
-      tasks.push({ path, language, knownHash: full ? undefined : known?.hash, size });
+      // the same text read as another language (a `.h` the project now reads as C++) is parsed again
+      tasks.push({ path, language, knownHash: full || known?.language !== language ? undefined : known.hash, size });
     };
     if (opts.changedPaths && !full) {
+      // `.h` as the project's files were read (a change that tips the balance waits for a full walk)
+      const shared = sharedExtensionLanguages([...db.files].map(([path, f]) => ({ path, language: f.language })));
       for (const path of new Set(opts.changedPaths)) {
-        const language = filter.accepts(path);
+        const accepted = filter.accepts(path);
+        const language = accepted && shared(path, accepted);
         let st;
         try { st = statSync(join(this.root, path)); } catch { st = undefined; }
         if (language && st?.isFile() && st.size <= config.maxFileSize) consider(path, language, st.size, Math.floor(st.mtimeMs));
@@ -152,7 +156,8 @@ export class Indexer {
       const walked = walk(this.root, filter, early && ((f) => early.preload(f.language)));
       skippedTooLarge = walked.skippedTooLarge.length;
       const present = new Set<string>();
-      for (const f of walked.files) { present.add(f.path); consider(f.path, f.language, f.size, f.mtimeMs); }
+      const shared = sharedExtensionLanguages(walked.files);
+      for (const f of walked.files) { present.add(f.path); consider(f.path, shared(f.path, f.language), f.size, f.mtimeMs); }
       for (const [path, f] of db.files) if (!present.has(path)) deleted.push(f.id);
     }
     log(`scan: ${tasks.length} to parse, ${deleted.length} deleted (${Date.now() - t0} ms)`);
@@ -181,7 +186,7 @@ export class Indexer {
           const r = readSource(join(root, t.path));
           if (r.skipped) out.push({ path: t.path, hash: r.hash, size: r.size, extraction: null, skipped: r.skipped });
           else if (t.knownHash === r.hash) out.push({ path: t.path, hash: r.hash, size: r.size, extraction: null, skipped: 'unchanged' });
-          else out.push({ path: t.path, hash: r.hash, size: r.size, extraction: await parseFile(t.path, r.text!) });
+          else out.push({ path: t.path, hash: r.hash, size: r.size, extraction: await parseAs(t.language, r.text!) });
         }
         yield out;
         return;
