@@ -23,6 +23,12 @@ import { PendingRefs } from './pending-refs';
 import { feedChunks, planChunks } from './parse-plan';
 
 const log = debug('index');
+/** Heap and RSS for the phase lines of DEBUG=codeindex:index. */
+const memory = () => {
+  if (!log.enabled) return '';
+  const m = process.memoryUsage();
+  return ` [heap ${Math.round(m.heapUsed / 1048576)} MB of ${Math.round(m.heapTotal / 1048576)}, rss ${Math.round(m.rss / 1048576)} MB]`;
+};
 
 export interface SyncProgress { phase: 'scan' | 'parse' | 'resolve' | 'done'; done: number; total: number }
 
@@ -243,7 +249,7 @@ export class Indexer {
           this.store.transaction(() => writeBatch(b));
         }
       }
-      log(`parse+write: ${parsed} files (${Date.now() - t0} ms, ${writeMs} ms of it writing)`);
+      log(`parse+write: ${parsed} files (${Date.now() - t0} ms, ${writeMs} ms of it writing)${memory()}`);
       // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js),
       // yielding to the event loop every few tens of ms so a serving process stays responsive
       progress({ phase: 'resolve', done: tasks.length, total: tasks.length }); // every file parsed; tools may answer meanwhile
@@ -257,7 +263,7 @@ export class Indexer {
       await (pool as ParsePool | undefined)?.close();
     }
     this.needsFull = false;
-    log(`resolve: done (${Date.now() - t0} ms)`);
+    log(`resolve: done (${Date.now() - t0} ms)${memory()}`);
     progress({ phase: 'done', done: pending.files.length, total: pending.files.length });
     return this.summary(parsed, new Set(deleted).size, full, skippedTooLarge, t0);
   }
@@ -315,7 +321,7 @@ export class Indexer {
         if (dst !== undefined) { db.insertEdge(src, dst, 'imports', 'exact', from, 0, db.filesById.get(to)?.path ?? ''); touched.add(dst); }
       }
     }
-    log(`resolve: imports ${Date.now() - t0} ms`);
+    log(`resolve: imports ${Date.now() - t0} ms${memory()}`);
     // dangling import edges into deleted files
     s.prepare("DELETE FROM edges WHERE kind = 'imports' AND dst IS NULL").run();
     // many files to resolve: read the graph in bulk once; a few: look up what they need
@@ -350,7 +356,7 @@ export class Indexer {
       db.insertEdges(out);
     }
 
-    log(`resolve: references of ${pending.files.length} files (${pending.refCount} refs) ${Date.now() - t0} ms`);
+    log(`resolve: references of ${pending.files.length} files (${pending.refCount} refs) ${Date.now() - t0} ms${memory()}`);
     // edges of other files: into removed symbols, to names a symbol took or gave up, into files
     // whose imports, bindings or supertypes changed (reresolve.ts), and all of the
     // files whose imports now resolve differently
@@ -362,7 +368,7 @@ export class Indexer {
       await reresolveEdges(db, resolver, ids, db.delta.detached, pendingFiles, touched, () => slice.yield());
     }
 
-    log(`resolve: other files' edges ${Date.now() - t0} ms`);
+    log(`resolve: other files' edges ${Date.now() - t0} ms${memory()}`);
     ensureDeferredIndexes(s); // what follows reads edges by src and dst
     // overrides: a method whose class has a supertype (transitively) with a method of that name.
     // Incremental syncs redo it only for the changed files, files whose override edges dangled,
@@ -387,7 +393,7 @@ export class Indexer {
     // CROSS JOIN keeps anc the outer loop: the planner (no ANALYZE stats) scanned every node
     // instead, 56 ms of a one-file sync on 3,000 files (0.1 ms this way), 146 -> 77 ms on a full one.
 
-    log(`resolve: overrides ${Date.now() - t0} ms`);
+    log(`resolve: overrides ${Date.now() - t0} ms${memory()}`);
     // centrality: incoming calls, instantiations, references and heritage
     const rankSql = `UPDATE nodes SET rank = (SELECT count(*) FROM edges WHERE dst = nodes.id AND kind IN (${RANK_KINDS}))`;
     if (full) {

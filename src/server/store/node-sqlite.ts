@@ -33,6 +33,9 @@ export class NodeSqliteStore implements Store {
       if (!readOnly) {
         db.exec('PRAGMA journal_mode = WAL');
         db.exec('PRAGMA synchronous = NORMAL');
+        // a helper thread for big sorts: building the readers' indexes after a full index of the
+        // Linux kernel's subset (2.1M edges, 1.1M nodes) took 4.1 s instead of 4.9
+        db.exec('PRAGMA threads = 2');
       }
       db.exec('PRAGMA foreign_keys = OFF');
       const mode = String((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode);
