@@ -80,3 +80,33 @@ describe('index: resolution', function () {
     for (const k of kinds) assert.ok(['exact', 'scope', 'import', 'heuristic', 'unresolved'].includes(k), k);
   });
 });
+
+describe('index: C names through the include chain', function () {
+  this.timeout(30000);
+  let root: string;
+  let ix: Indexer;
+  before(async () => {
+    // `clamp` is defined twice (so no unique-name guess) and reached by main.c only through
+    // util.h -> core.h; `local_only` is in no header main.c reaches.
+    root = makeProject({
+      'include/core.h': '#define MAX_ITEMS 8\nstruct item { int n; };\nstatic inline int clamp(int v) { return v < MAX_ITEMS ? v : MAX_ITEMS; }\n',
+      'include/util.h': '#include "core.h"\nint twice(int v);\n',
+      'tools/clamp.c': 'int clamp(int v) { return v; }\nint local_only(void) { return 0; }\n',
+      'tools/other.c': 'int local_only(void) { return 1; }\n',
+      'src/main.c': '#include "../include/util.h"\nint main(void) { struct item it; return clamp(twice(1)) + local_only(); }\n',
+    });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  after(() => { ix.close(); removeProject(root); });
+
+  it('binds a call and a type to the declarations the file includes through another header', () => {
+    assert.deepEqual(edgeFrom(ix.store, 'src/main.c::main', 'clamp', 'calls'), { kind: 'calls', resolution: 'import', from: 'src/main.c::main', to: 'include/core.h::clamp', target: 'clamp' });
+    assert.equal(edgeFrom(ix.store, 'src/main.c::main', 'twice', 'calls')?.to, 'include/util.h::twice');
+    assert.equal(edgeFrom(ix.store, 'src/main.c::main', 'item', 'references')?.to, 'include/core.h::item');
+  });
+
+  it('leaves a name defined twice outside the chain unresolved', () => {
+    assert.deepEqual(edgeFrom(ix.store, 'src/main.c::main', 'local_only', 'calls'), { kind: 'calls', resolution: 'unresolved', from: 'src/main.c::main', to: null, target: 'local_only' });
+  });
+});

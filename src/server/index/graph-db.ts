@@ -528,6 +528,21 @@ export class GraphDb {
     return this.fileNodes.get(fileId);
   }
 
+  /** Every file's resolved imports as file ids, in the order written (one read: include chains
+   *  walk thousands of files per file resolved). */
+  importGraph(): Map<number, Int32Array> {
+    const g = new Map<number, Int32Array>();
+    let cur = -1;
+    let list: number[] = [];
+    const flush = () => { if (cur >= 0) g.set(cur, Int32Array.from(list)); };
+    for (const r of this.store.prepare('SELECT file_id AS f, resolved_file_id AS t FROM file_imports WHERE resolved_file_id IS NOT NULL ORDER BY file_id, rowid').all<{ f: number; t: number }>()) {
+      if (r.f !== cur) { flush(); cur = r.f; list = []; }
+      list.push(r.t);
+    }
+    flush();
+    return g;
+  }
+
   imports(fileId: number): ImportRow[] {
     let r = this.importsCache.get(fileId);
     if (!r && this.complete) return [];

@@ -87,6 +87,8 @@ export function refKindOfEdge(edgeKind: string): RefKind {
 export type Hit = { id: number; how: Resolution };
 
 const UNIQUE_CACHE_MAX = 200_000;
+/** Files of one include chain looked at, at most (a kernel driver reaches ~1,000 headers). */
+const INCLUDE_CHAIN_MAX = 5_000;
 
 export class Resolver {
   private readonly types: ReceiverTypes;
@@ -141,7 +143,7 @@ export class Resolver {
     const top = local.find((n) => n.parent_id === null && accept.has(n.kind));
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
-    const imp = this.viaImports(name, ref.fileId, accept);
+    const imp = this.viaImports(name, ref.fileId, accept, guess !== null);
     if (imp) return { id: imp, how: 'import' };
     // 4. the folder's shared namespace
     if (rules.folderScope) {
@@ -175,7 +177,9 @@ export class Resolver {
   }
 
   /** Follows the file's import bindings of `name` (and re-exports, and C includes). */
-  private viaImports(name: string, fileId: number, accept: Set<string>): number | undefined {
+  /** `chain`: C and C++ also look along the include chain (not for plain values: mostly locals,
+   *  each a lookup of its name, which doubled the kernel's resolve time). */
+  private viaImports(name: string, fileId: number, accept: Set<string>, chain: boolean): number | undefined {
     const rules = this.rules(fileId);
     for (const imp of this.db.imports(fileId)) {
       if (imp.resolved_file_id === null) continue;
@@ -192,7 +196,68 @@ export class Resolver {
         if (hit) return hit;
       }
     }
+    if (chain && rules.importStyle === 'include') return this.viaIncludeChain(name, fileId, accept);
     return undefined;
+  }
+
+  /** C and C++ see what their includes include, transitively (the translation unit): a name is
+   *  the nearest declaration in that chain. The Linux kernel's drivers call `ARRAY_SIZE` (defined
+   *  in 40 files), `dev_err`, `kfree` through <linux/kernel.h> and the like. */
+  private viaIncludeChain(name: string, fileId: number, accept: Set<string>): number | undefined {
+    const chain = this.includeChain(fileId);
+    if (chain.length === 0) return undefined;
+    // by the name's declarations (reading the chain's files instead filled the caches)
+    let best: number | undefined;
+    let bestAt = Infinity;
+    for (const n of this.db.nodesNamed(name)) {
+      const at = this.chainAt[n.file_id] === this.chainStamp && this.chainPos[n.file_id] >= 0 ? this.chainPos[n.file_id] : Infinity;
+      if (at < bestAt && n.parent_id === null && accept.has(n.kind)) { best = n.id; bestAt = at; }
+    }
+    return best;
+  }
+
+  /** The files `fileId` reaches through the files it includes, nearest first, without those
+   *  (searched before). The last file's is kept, references being resolved file by file; a
+   *  file's place is in chainPos where chainAt holds the current stamp. */
+  private imports?: Map<number, Int32Array>;
+  private chainOf = -1;
+  private chainList: number[] = [];
+  private chainStamp = 0;
+  private chainAt = new Int32Array(0);
+  private chainPos = new Int32Array(0);
+  private includeChain(fileId: number): number[] {
+    if (this.chainOf === fileId) return this.chainList;
+    const graph = (this.imports ??= this.db.importGraph());
+    const stamp = ++this.chainStamp;
+    const mark = (f: number) => {
+      if (f >= this.chainAt.length) {
+        const n = Math.max(f + 1, this.chainAt.length * 2, 1024);
+        const at = new Int32Array(n); at.set(this.chainAt); this.chainAt = at;
+        const pos = new Int32Array(n); pos.set(this.chainPos); this.chainPos = pos;
+      }
+      if (this.chainAt[f] === stamp) return false;
+      this.chainAt[f] = stamp;
+      return true;
+    };
+    mark(fileId);
+    const direct = graph.get(fileId) ?? new Int32Array(0);
+    for (const f of direct) mark(f);
+    const chain: number[] = [];
+    const queue = [fileId, ...direct];
+    for (let i = 0; i < queue.length && chain.length < INCLUDE_CHAIN_MAX; i++) {
+      for (const f of graph.get(queue[i]) ?? []) {
+        if (!mark(f)) continue;
+        this.chainPos[f] = chain.length;
+        chain.push(f);
+        queue.push(f);
+      }
+    }
+    // the file and its direct includes are marked too: they must not count as chain members
+    this.chainPos[fileId] = -1;
+    for (const f of direct) this.chainPos[f] = -1;
+    this.chainOf = fileId;
+    this.chainList = chain;
+    return chain;
   }
 
   private topLevelIn(fileId: number, name: string, accept: Set<string>): number | undefined {
