@@ -13,6 +13,10 @@ const log = debug('live');
 
 export interface LiveOptions extends WatchOptions {
   watch?: boolean;
+  /** Tools read this process's writer connection (direct mode): an edit counts as synced once
+   *  committed, while sql.js writes the image to disk after it. Otherwise (the daemon's reader
+   *  threads read the file) once the sync is done and written. */
+  readsWriter?: boolean;
   onProgress?: (p: SyncProgress) => void;
   onSynced?: (s: SyncSummary) => void;
 }
@@ -25,7 +29,7 @@ export class LiveIndex {
   readonly ready: Promise<SyncSummary>;
 
   private constructor(readonly indexer: Indexer, private readonly opts: LiveOptions) {
-    this.ready = this.runSync({});
+    this.ready = this.runSync({}).visible;
     let warmDone!: () => void;
     this.warmed = new Promise((r) => (warmDone = r));
     if (opts.watch !== false) {
@@ -77,16 +81,20 @@ export class LiveIndex {
 
   /** A sync now, after any running one: `codeindex index` handed to this process. */
   syncNow(o: { force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
-    return this.runSync(o);
+    return this.runSync(o).done;
   }
 
-  private runSync(o: { changedPaths?: string[]; force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
-    const run = this.queue.then(() => this.syncOnce(o));
-    this.queue = run.catch(() => {});
-    return run;
+  /** `visible` resolves when tools can see the sync's data (readsWriter: at its commit), `done`
+   *  when the sync is over and written; the next sync starts after `done`. */
+  private runSync(o: { changedPaths?: string[]; force?: boolean; onProgress?: (p: SyncProgress) => void }): { visible: Promise<SyncSummary>; done: Promise<SyncSummary> } {
+    let committed!: (s: SyncSummary) => void;
+    const seen = new Promise<SyncSummary>((r) => (committed = r));
+    const done = this.queue.then(() => this.syncOnce(o, committed));
+    this.queue = done.catch(() => {});
+    return { visible: Promise.race([seen, done]), done };
   }
 
-  private async syncOnce(o: { changedPaths?: string[]; force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
+  private async syncOnce(o: { changedPaths?: string[]; force?: boolean; onProgress?: (p: SyncProgress) => void }, committed: (s: SyncSummary) => void): Promise<SyncSummary> {
     if (this.closed) throw new Error('the index is closed');
     this.syncing = true;
     try {
@@ -94,21 +102,39 @@ export class LiveIndex {
         changedPaths: o.changedPaths,
         force: o.force,
         onProgress: (p) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); },
+        onCommitted: this.opts.readsWriter ? (s) => { this.syncing = false; committed(s); this.changed(); } : undefined,
       });
       log(`synced: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       this.opts.onSynced?.(s);
       return s;
     } finally {
       this.syncing = false;
+      this.changed();
     }
+  }
+
+  private readonly changeWaiters = new Set<() => void>();
+
+  /** Resolves when a sync is over (for tools) or the watcher's pending edits change, or after
+   *  maxMs: calls waiting for edits to settle wake at once instead of on their next poll. */
+  nextChange(maxMs: number): Promise<void> {
+    return new Promise((res) => {
+      const wake = () => { clearTimeout(timer); this.changeWaiters.delete(wake); res(); };
+      const timer = setTimeout(wake, maxMs);
+      this.changeWaiters.add(wake);
+    });
+  }
+
+  private changed(): void {
+    for (const wake of [...this.changeWaiters]) wake();
   }
 
   private startWatcher(): void {
     const filter = () => new Filter(this.root, loadConfig(this.root), languageForPath);
     this.watcher = new Watcher(this.root, filter(), async (paths, full) => {
       if (full) this.watcher?.setFilter(filter());
-      await this.runSync(full ? {} : { changedPaths: paths });
-    }, this.opts);
+      await this.runSync(full ? {} : { changedPaths: paths }).visible;
+    }, this.opts, () => this.changed());
     this.watcher.start();
   }
 

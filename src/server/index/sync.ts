@@ -39,6 +39,9 @@ export interface SyncOptions {
   onProgress?: (p: SyncProgress) => void;
   /** How long to wait for another writer's sync lock (default 60 s). */
   lockTimeoutMs?: number;
+  /** Called when the sync's last batch is committed: this connection reads it from then on;
+   *  other processes once sync() resolves (sql.js writes the image to disk in between). */
+  onCommitted?: (s: SyncSummary) => void;
 }
 
 export interface SyncSummary {
@@ -103,11 +106,14 @@ export class Indexer {
       throw new SyncLockedError(`another process (pid ${pid ?? '?'}) is indexing ${this.root}; wait for it to finish, or remove ${lock} if no such process is running`);
     }
     try {
-      return await this.syncLocked(opts);
+      const s = await this.syncLocked(opts);
+      opts.onCommitted?.(s);
+      return s;
     } finally {
-      // calls waiting for this sync see its data first; then it is written, before the lock goes
+      // Calls waiting for this sync answer first (they read this connection); then the batch is
+      // written, and only once it is on disk does the lock go: the next writer starts from it.
       await new Promise<void>((r) => setImmediate(r));
-      try { this.store.flush(); } finally { unlock(lock); }
+      try { await this.store.flush(); } finally { unlock(lock); }
     }
   }
 

@@ -40,6 +40,8 @@ export class Watcher {
     private filter: Filter,
     private readonly onBatch: (paths: string[], full: boolean) => Promise<void>,
     private readonly opts: WatchOptions = {},
+    /** Called when a batch's sync has returned and its paths are no longer pending. */
+    private readonly onSettled: () => void = () => {},
   ) {
     this.debounceMs = opts.debounceMs ?? 60;
   }
@@ -178,6 +180,7 @@ export class Watcher {
       this.inflight.clear();
       this.running = false;
       if (this.pending.size) this.schedule();
+      this.onSettled();
     }
   }
 

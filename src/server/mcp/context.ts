@@ -18,6 +18,9 @@ export interface ServeOptions extends StatusProviders {
   openStore?: (path: string) => Promise<Store>;
   /** openStore creates the index when .codeindex/ exists without a db (a live index builds it). */
   buildsMissingDb?: boolean;
+  /** Resolves when the watcher's or the indexer's state next changes, or after maxMs (settle()
+   *  wakes at once instead of polling; without it, it polls). */
+  nextChange?: (maxMs: number) => Promise<void>;
   /** Runs a tool somewhere else (e.g. a reader thread) so it does not hold up other sessions'
    *  calls; undefined = run it here. */
   offload?: (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>> | undefined;
@@ -106,7 +109,8 @@ export class IndexHandle {
     const t0 = Date.now();
     const busy = () => this.opts.activity?.()?.phase === 'syncing' || (this.opts.watcher?.().pendingFiles.length ?? 0) > 0;
     if (!busy()) return false;
-    while (busy() && Date.now() - t0 < maxMs) await new Promise((r) => setTimeout(r, 15));
+    const next = (ms: number) => this.opts.nextChange?.(ms) ?? new Promise((r) => setTimeout(r, ms));
+    while (busy() && Date.now() - t0 < maxMs) await next(Math.min(15, maxMs));
     return true;
   }
 

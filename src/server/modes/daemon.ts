@@ -103,10 +103,11 @@ export async function runDaemon(root: string): Promise<number> {
   // after each sync: every thread's name table brought up to date before a search needs it (the
   // main thread's too: it answers searches when both readers are busy)
   let handle: IndexHandle | undefined;
+  // reader threads read the file: with them, an edit is visible once the sync has written it
   const live = liveServeOptions(root, () => {
     readers?.warm();
     setImmediate(() => { const g = handle?.current(); if (g) NameTable.of(g); });
-  });
+  }, !readers);
   handle = new IndexHandle(root, { ...live, offload: readers && ((name, args) => readers.offload(name, args)) });
   handle.warmUp();
   stopLiveness = startLiveness(envMs('CODEINDEX_LIVENESS_MS', LIVENESS_DEFAULT_MS), () => live.activity?.() !== undefined);

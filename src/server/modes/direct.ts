@@ -37,16 +37,17 @@ export async function serveDirect(root: string, opts: DirectOptions = {}): Promi
  * db is built here (the folder is the user's opt-in). A project without .codeindex/ is not indexed
  * behind the user's back: tools answer "run codeindex --init" until an index appears, and the
  * live index starts then. If the index cannot be opened for writing (read-only folder,
- * another version's lock), tools still read it, without a watcher.
+ * another version's lock), tools still read it, without a watcher. `readsWriter`: tools read
+ * that connection (see LiveOptions); false when reader threads read the file instead.
  */
-export function liveServeOptions(root: string, onSynced?: () => void): DirectOptions & { close(): void; live(): LiveIndex | undefined } {
+export function liveServeOptions(root: string, onSynced?: () => void, readsWriter = true): DirectOptions & { close(): void; live(): LiveIndex | undefined } {
   let live: LiveIndex | undefined;
   let closed = false;
   return {
     buildsMissingDb: true,
     openStore: async (path) => {
       try {
-        live = await LiveIndex.open(root, { watch: true, onSynced });
+        live = await LiveIndex.open(root, { watch: true, onSynced, readsWriter });
         live.ready.catch((e) => warn(`index sync failed: ${e instanceof Error ? e.message : e}`));
         if (closed) live.close();
         return live.store;
@@ -56,6 +57,7 @@ export function liveServeOptions(root: string, onSynced?: () => void): DirectOpt
       }
     },
     watcher: () => live?.watcherStatus() ?? INACTIVE_WATCHER,
+    nextChange: (ms) => live?.nextChange(ms) ?? new Promise((r) => setTimeout(r, ms)),
     activity: () => {
       const b = live?.building();
       if (!live || !b?.syncing) return undefined;

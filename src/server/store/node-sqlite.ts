@@ -104,7 +104,9 @@ export class NodeSqliteStore implements Store {
     return n;
   }
 
-  flush(): void { /* a commit is written when it returns */ }
+  flush(): Promise<void> {
+    return Promise.resolve(); // a commit is written when it returns
+  }
 
   close(): void {
     this.cache.clear();

@@ -1,11 +1,12 @@
 // sql.js backend, for runtimes without node:sqlite: the database is an in-memory image loaded from
-// the file; a committed write batch is persisted by writing a temp file beside the db, fsyncing it
-// and renaming it over the db (atomic on POSIX), so a crash leaves the old or the new db.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+// the file; a committed write batch is persisted by writing the image over the db atomically
+// (image-file.ts), so a crash leaves the old or the new db. With deferPersist (a serving process)
+// that write runs off the event loop after the commit, and flush() resolves once it is durable.
+import { readFileSync, statSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { assetPath } from '../assets';
 import { debug } from '../log';
+import { ImageFile } from './image-file';
 import { explainSqlError, guarded, RunResult, SqlValue, Statement, Store, TxNesting } from './store';
 
 const log = debug('store');
@@ -32,16 +33,27 @@ export class SqlJsStore implements Store {
   readonly backend = 'sqljs' as const;
   readonly journalMode: string;
   private readonly cache = new Map<string, Statement>();
-  /** Bumped whenever the sql.js Database object is replaced (export() or reload frees statements). */
+  /** Bumped whenever the sql.js Database object is replaced (a reload in refresh() frees statements). */
   private generation = 0;
   private readonly tx = new TxNesting();
   private loaded: FileStamp | undefined;
 
-  /** A commit not yet written to disk (deferPersist). */
+  private readonly image: ImageFile;
+  /** Commits not yet in an image taken for the disk (deferPersist). */
   private dirty = false;
+  /** Commits made, and how many of them the file on disk holds. */
+  private commits = 0;
+  private durable = 0;
+  /** The image being written, if any (one at a time). */
+  private writing?: Promise<void>;
+  /** flush() callers, each waiting until the file holds the commits made before its call. */
+  private waiters: { upTo: number; res: () => void; rej: (e: Error) => void }[] = [];
+  private closed = false;
 
   private constructor(private SQL: SqlJsStatic, private db: Database, readonly path: string, readonly readOnly: boolean, private readonly deferPersist = false) {
     this.loaded = stamp(path);
+    this.image = new ImageFile(path);
+    if (!readOnly) this.image.removeStale();
     this.applyPragmas();
     this.journalMode = String(this.db.exec('PRAGMA journal_mode')[0]?.values[0][0] ?? 'memory');
   }
@@ -141,48 +153,74 @@ export class SqlJsStore implements Store {
     rollback: () => this.db.exec('ROLLBACK'),
     after: () => {
       if (this.readOnly) return;
-      if (!this.deferPersist) return this.persist();
+      this.commits++;
+      if (!this.deferPersist) return this.persistNow();
       this.dirty = true;
-      setImmediate(() => this.flush());
+      setImmediate(() => this.flush().catch((e) => log(`writing ${this.path} failed (kept in memory; retried at the next commit): ${e instanceof Error ? e.message : e}`)));
     },
   };
 
-  flush(): void {
-    // inside a later transaction: its commit writes both
-    if (!this.dirty || this.tx.active) return;
-    this.dirty = false;
-    this.persist();
+  flush(): Promise<void> {
+    const upTo = this.commits;
+    if (this.durable >= upTo || this.closed) return Promise.resolve();
+    const done = new Promise<void>((res, rej) => this.waiters.push({ upTo, res, rej }));
+    this.pump();
+    return done;
   }
 
-  /** Writes the image to a temp file in the same folder, fsyncs, and renames it over the db. */
-  private persist(): void {
+  /** Takes an image of what is committed and writes it off the event loop, unless one is being
+   *  written: then the next one is taken when that one is on disk (commits meanwhile coalesce).
+   *  Never inside a transaction: its commit calls flush again. */
+  private pump(): void {
+    if (this.writing || !this.dirty || this.tx.active || this.closed) return;
+    this.dirty = false;
+    const upTo = this.commits;
     const t0 = Date.now();
-    const data = this.db.export(); // export() closes and reopens the db: statements are gone
-    this.generation++;
-    this.applyPragmas();
-    const tmp = join(dirname(this.path), `.${basename(this.path)}.tmp-${process.pid}-${Date.now()}`);
-    const fd = openSync(tmp, 'w');
-    try {
-      let off = 0;
-      while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-      fsyncSync(fd);
-    } catch (e) {
-      closeSync(fd);
-      try { unlinkSync(tmp); } catch { /* best effort */ }
-      throw e;
-    }
-    closeSync(fd);
-    renameSync(tmp, this.path);
-    try {
-      const dfd = openSync(dirname(this.path), 'r');
-      try { fsyncSync(dfd); } finally { closeSync(dfd); }
-    } catch { /* some filesystems refuse fsync on directories */ }
+    const n = this.image.take();
+    const data = this.exportImage();
+    const t1 = Date.now();
+    this.writing = this.image.write(n, data).then((placed) => {
+      this.writing = undefined;
+      if (!placed) return; // close() wrote a newer image and settled the waiters
+      this.loaded = stamp(this.path);
+      this.durable = Math.max(this.durable, upTo);
+      log(`persisted ${data.length} bytes: export ${t1 - t0} ms (main thread), write ${Date.now() - t1} ms`);
+      this.settleWaiters();
+      this.pump();
+    }, (e: unknown) => {
+      this.writing = undefined;
+      this.dirty = true; // kept: the next commit, flush() or close() writes it
+      const err = e instanceof Error ? e : new Error(String(e));
+      for (const w of this.waiters.splice(0)) w.rej(err);
+    });
+  }
+
+  private settleWaiters(): void {
+    const left = this.waiters.filter((w) => w.upTo > this.durable);
+    for (const w of this.waiters) if (w.upTo <= this.durable) w.res();
+    this.waiters = left;
+  }
+
+  /** Writes the image on the main thread, before returning. */
+  private persistNow(): void {
+    const t0 = Date.now();
+    const data = this.exportImage();
+    this.image.writeSync(this.image.take(), data);
+    this.durable = this.commits;
+    this.dirty = false;
     this.loaded = stamp(this.path);
     log(`persisted ${data.length} bytes in ${Date.now() - t0} ms`);
   }
 
+  /** The image of the database as committed. sql.js >= 1.16 exports through SQLite's backup API
+   *  into a second database: this one stays open, with its prepared statements and page cache
+   *  (earlier versions closed and reopened it; store.test.ts checks this). */
+  private exportImage(): Uint8Array {
+    return this.db.export();
+  }
+
   refresh(): boolean {
-    if (this.tx.active || this.dirty) return false; // never drop a commit not yet written
+    if (this.tx.active || this.dirty || this.writing) return false; // never drop a commit not yet written
     const now = stamp(this.path);
     if (!now || sameStamp(now, this.loaded)) return false;
     const next = new this.SQL.Database(readFileSync(this.path));
@@ -199,8 +237,20 @@ export class SqlJsStore implements Store {
   }
 
   close(): void {
-    if (this.dirty && !this.tx.active) this.flush();
-    this.cache.clear();
-    try { this.db.close(); } catch { /* already closed */ }
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      // What is committed and not yet durable is written now (the process may exit next); writes
+      // still running hold older images and are dropped.
+      if (!this.readOnly && !this.tx.active && this.durable < this.commits) {
+        this.persistNow();
+        this.image.dropRunning();
+      }
+    } finally {
+      this.settleWaiters();
+      for (const w of this.waiters.splice(0)) w.rej(new Error(`${this.path} was closed before its last commits were written`));
+      this.cache.clear();
+      try { this.db.close(); } catch { /* already closed */ }
+    }
   }
 }

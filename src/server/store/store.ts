@@ -40,9 +40,10 @@ export interface Store {
   refresh(): boolean;
   /** Size of the database on disk (db file plus WAL), in bytes. */
   sizeBytes(): number;
-  /** Writes what committed transactions left unwritten (sql.js opened with `deferPersist`);
-   *  nothing to do otherwise. close() does it too. */
-  flush(): void;
+  /** Resolves once the file holds every transaction committed before the call (sql.js opened
+   *  with `deferPersist` writes them off the event loop; at once otherwise). close() writes
+   *  them synchronously. */
+  flush(): Promise<void>;
   close(): void;
 }
 
@@ -50,10 +51,11 @@ export interface OpenOptions {
   readOnly?: boolean;
   /** Overrides CODEINDEX_DB_BACKEND and auto-selection. */
   backend?: BackendName;
-  /** sql.js: a commit writes the image to disk on the next turn of the event loop, or at flush(),
-   *  not inside the commit: a serving process answers the calls waiting for the new data first
-   *  (writing 40 MB took 100-200 ms of each edit's sync). The writer flushes before it lets go of
-   *  the sync lock, so other processes still only ever see whole, written batches. */
+  /** sql.js: a commit writes the image to disk from the next turn of the event loop, not inside
+   *  the commit, and the write and fsync run on the libuv pool: a serving process answers the
+   *  calls waiting for the new data first (export and write of 40 MB took 90-350 ms of each
+   *  edit). The writer awaits flush() before it lets go of the sync lock, so other processes
+   *  still only ever see whole, written batches. */
   deferPersist?: boolean;
 }
 
