@@ -1,6 +1,6 @@
 // Incremental sync, exclusions, the sync lock, and the watcher, on real files.
 import assert from 'node:assert/strict';
-import { mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
 import { LiveIndex } from '../../src/server/index/live';
@@ -183,6 +183,36 @@ describe('index: one writer at a time', function () {
     assert.equal(s.files, 1);
     ix.close();
   });
+
+  it('a serving writer (deferPersist) lets go of the lock only once the file holds the sync, and sees it itself at the commit', async () => {
+    root = makeProject({ 'a.ts': 'export const a = 1;\n' });
+    const ix = await Indexer.open(root, { deferPersist: true });
+    await ix.sync();
+    const lock = join(root, '.codeindex/sync.lock');
+    const db = join(root, '.codeindex/codeindex.db');
+    // what the files on disk hold (the db, and node:sqlite's WAL when a checkpoint was partial)
+    const onDisk = (name: string) => [db, `${db}-wal`].some((f) => existsSync(f) && readFileSync(f).includes(name));
+    edit(root, 'a.ts', 'export const a = 1;\nexport function persistedBeforeUnlock() {}\n');
+    let committedSeen = false;
+    const syncing = ix.sync({
+      changedPaths: ['a.ts'],
+      onCommitted: () => { committedSeen = !!ix.store.prepare("SELECT 1 AS x FROM nodes WHERE name = 'persistedBeforeUnlock'").get(); },
+    });
+    // checked at every turn of the event loop while the image is written (off it, on sql.js)
+    let turns = 0, unlockedAt = -1;
+    while (unlockedAt < 0) {
+      await new Promise((r) => setImmediate(r));
+      turns++;
+      if (!existsSync(lock)) {
+        unlockedAt = turns;
+        assert.ok(onDisk('persistedBeforeUnlock'), 'the lock went before the file held the sync');
+      }
+      assert.ok(turns < 1e6);
+    }
+    await syncing;
+    assert.ok(committedSeen, 'onCommitted: this connection reads the batch');
+    ix.close();
+  });
 });
 
 describe('index: watcher', function () {
@@ -238,7 +268,8 @@ describe('index: a .h file is read as the language of most of the project\'s sou
   this.timeout(30000);
   let root: string;
   let ix: Indexer;
-  const language = (p: string) => ix.store.prepare('SELECT language, error_count AS e FROM files WHERE path = ?').get<{ language: string; e: number }>(p);
+  // a plain object: node:sqlite's rows have a null prototype, which deepEqual tells apart
+  const language = (p: string) => ({ ...ix.store.prepare('SELECT language, error_count AS e FROM files WHERE path = ?').get<{ language: string; e: number }>(p) });
   beforeEach(async () => {
     // `new` as a name: valid C, an error for the C++ grammar
     root = makeProject({

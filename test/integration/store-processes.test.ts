@@ -2,7 +2,7 @@
 // file written by node:sqlite read by sql.js. Children run on Node 24 (node:sqlite) from the
 // cache that test/run.mjs installs (CODEINDEX_NODE24), or on this Node for sql.js.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, readFileSync, readdirSync, openSync, readSync, closeSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, readFileSync, readdirSync, openSync, readSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/server/store/open';
@@ -66,6 +66,42 @@ describe('store across processes', function () {
       assert.deepEqual(readdirSync(root).filter((f) => f.includes('.tmp-')), []);
     });
   }
+
+  it('sql.js serving writer (deferPersist): readers in other processes never see a torn file; killed mid-write, it leaves whole batches', async () => {
+    const rows = 20000;
+    for (const delay of [20, 120, 400]) {
+      const w = startChild(process.execPath, child, ['serve', root, '200', String(rows), '40'], { CODEINDEX_DB_BACKEND: 'sqljs' });
+      await w.waitFor((l) => 'committed' in l);
+      while (!existsSync(dbPath(root))) await new Promise((r) => setTimeout(r, 5)); // its first image
+      const reader = startChild(process.execPath, child, ['read', dbPath(root), String(rows), String(delay + 200)], { CODEINDEX_DB_BACKEND: 'sqljs' });
+      await new Promise((r) => setTimeout(r, delay));
+      w.proc.kill('SIGKILL');
+      assert.equal((await w.exited).signal, 'SIGKILL', 'the writer was still writing when killed');
+      const seen = (await reader.waitFor((l) => 'reads' in l)) as { reads: number; errors: number; partial: number };
+      assert.equal(seen.errors, 0, JSON.stringify(reader.lines));
+      assert.equal(seen.partial, 0, 'a reader saw part of a batch');
+      const c = startChild(process.execPath, child, ['check', dbPath(root), 'sqljs']);
+      const res = (await c.waitFor((l) => 'integrity' in l)) as { integrity: string; groups: { hash: string; n: number }[]; batch: number };
+      assert.equal(res.integrity, 'ok');
+      for (const g of res.groups) assert.equal(g.n, rows, `batch ${g.hash} is whole`);
+      assert.equal(res.groups.length, res.batch, 'meta and data come from the same commit');
+      // the next writer clears the dead one's temp file
+      const next = startChild(process.execPath, child, ['serve', root, '1', '10', '0'], { CODEINDEX_DB_BACKEND: 'sqljs' });
+      assert.deepEqual(await next.exited, { code: 0, signal: null }, next.stderr());
+      assert.deepEqual(readdirSync(join(root, '.codeindex')).filter((f) => f.includes('.tmp-')), []);
+      rmSync(join(root, '.codeindex'), { recursive: true, force: true });
+    }
+  });
+
+  it('sql.js serving writer: what it committed is on disk when it closes, written in the order committed', async () => {
+    const w = startChild(process.execPath, child, ['serve', root, '12', '5000', '20'], { CODEINDEX_DB_BACKEND: 'sqljs' });
+    assert.deepEqual(await w.exited, { code: 0, signal: null }, w.stderr());
+    const c = startChild(process.execPath, child, ['check', dbPath(root), 'sqljs']);
+    const res = (await c.waitFor((l) => 'integrity' in l)) as { integrity: string; groups: { hash: string; n: number }[]; batch: number };
+    assert.equal(res.integrity, 'ok');
+    assert.equal(res.batch, 12);
+    assert.equal(res.groups.length, 12);
+  });
 
   it('a WAL-mode file written by node:sqlite is read by sql.js after the checkpoint', async () => {
     const rows = 500;

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeSqliteAvailable } from '../../src/server/store/store';
 import { chooseBackend, openStore } from '../../src/server/store/open';
 import { openIndex, readInfo, dbPath, writeMeta } from '../../src/server/store/schema';
 import { EXTRACTION_VERSION, VERSION } from '../../src/server/version';
+import type { SqlJsStatic } from 'sql.js';
 
 const backend = chooseBackend();
 
@@ -122,26 +124,88 @@ describe(`store (${backend})`, () => {
     w.close(); r.close();
   });
 
-  it('deferPersist (a serving process): a commit reaches the file on the next turn, or at flush() or close(); refresh() never drops it', async () => {
+  it('deferPersist (a serving process): a commit reaches the file after it, flush() resolves once it is there, close() writes it at once; refresh() never drops it', async () => {
     const { store } = await openIndex(root, { deferPersist: true });
     const count = async () => {
       const r = await openStore(dbPath(root), { readOnly: true });
       try { return r.prepare('SELECT count(*) AS n FROM files').get<{ n: number }>()!.n; } finally { r.close(); }
     };
     const add = (path: string) => store.transaction(() => { store.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at) VALUES (?,?,?,?,?,?)').run(path, 'typescript', 'h', 1, 1, 1); });
-    await new Promise((r) => setImmediate(r)); // the schema's own commit
+    await store.flush(); // the schema's own commit
     add('a.ts');
     assert.equal(store.prepare('SELECT count(*) AS n FROM files').get<{ n: number }>()!.n, 1, 'this connection sees it at once');
     assert.equal(store.refresh(), false);
     assert.equal(store.prepare('SELECT count(*) AS n FROM files').get<{ n: number }>()!.n, 1, 'refresh() kept the unwritten commit');
     if (store.backend === 'sqljs') assert.equal(await count(), 0, 'sql.js: not on disk inside the same turn');
-    await new Promise((r) => setImmediate(r));
-    assert.equal(await count(), 1, 'written on the next turn');
+    await store.flush();
+    assert.equal(await count(), 1, 'flush() resolves once it is written');
     add('b.ts');
-    store.flush();
-    assert.equal(await count(), 2, 'flush() writes it now');
+    await new Promise((r) => setImmediate(r)); // sql.js: b's image is being written now
     add('c.ts');
     store.close();
-    assert.equal(await count(), 3, 'close() writes it');
+    assert.equal(await count(), 3, 'close() writes every commit, the one after the running write too');
+    await new Promise((r) => setTimeout(r, 300)); // the write that was running has ended by now
+    assert.equal(await count(), 3, 'the older image written meanwhile did not replace the newer one');
+    assert.deepEqual(readdirSync(join(root, '.codeindex')).filter((f) => f.includes('.tmp-')), [], 'no temp file left');
+  });
+
+  it('deferPersist: commits made while an image is written go into the next one; the file only ever moves forward', async () => {
+    const { store } = await openIndex(root, { deferPersist: true });
+    await store.flush();
+    const onDisk = async () => {
+      const r = await openStore(dbPath(root), { readOnly: true });
+      try {
+        const batch = Number(r.prepare("SELECT value FROM meta WHERE key = 'batch'").get<{ value: string }>()?.value ?? 0);
+        const rows = r.prepare('SELECT hash, count(*) AS n FROM files GROUP BY hash').all<{ hash: string; n: number }>();
+        return { batch, rows: rows.length, whole: rows.every((g) => g.n === 200) };
+      } finally { r.close(); }
+    };
+    const ins = store.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at) VALUES (?,?,?,?,?,?)');
+    let last = 0;
+    for (let b = 1; b <= 30; b++) {
+      store.transaction(() => {
+        for (let i = 0; i < 200; i++) ins.run(`b${b}/f${i}.ts`, 'typescript', `h${b}`, b, 0, b);
+        writeMeta(store, { batch: b } as never);
+      });
+      if (b % 3 === 0) await new Promise((r) => setImmediate(r));
+      const d = await onDisk();
+      assert.ok(d.batch >= last, `the file went back from batch ${last} to ${d.batch}`);
+      assert.equal(d.rows, d.batch, 'meta and rows come from one commit');
+      assert.ok(d.whole, 'every batch on disk is whole');
+      last = d.batch;
+    }
+    await store.flush();
+    assert.equal((await onDisk()).batch, 30);
+    store.close();
+  });
+
+  it('sql.js: export() leaves the database open with its prepared statements (persisting does not recompile them)', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const SQL = await (require('sql.js') as () => Promise<SqlJsStatic>)();
+    const db = new SQL.Database();
+    db.exec('CREATE TABLE t(x); INSERT INTO t VALUES (1)');
+    const st = db.prepare('SELECT x FROM t');
+    assert.ok(db.export().length > 0);
+    assert.ok(st.step());
+    assert.deepEqual(st.get(), [1]);
+    st.free();
+    db.close();
+  });
+
+  it('sql.js: a writer removes temp files left by a writer that died mid-write, not those of a live process', async () => {
+    const dir = join(root, 'x/.codeindex');
+    mkdirSync(dir, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!; // exited by now
+    const torn = join(dir, `.codeindex.db.tmp-${dead}-1`);
+    const busy = join(dir, `.codeindex.db.tmp-${process.ppid}-1`);
+    writeFileSync(torn, 'half an image');
+    writeFileSync(busy, 'being written');
+    const reader = await openStore(dbPath(join(root, 'x')), { backend: 'sqljs', readOnly: true });
+    reader.close();
+    assert.ok(existsSync(torn), 'a reader leaves them alone');
+    const writer = await openStore(dbPath(join(root, 'x')), { backend: 'sqljs' });
+    writer.close();
+    assert.equal(existsSync(torn), false, 'the dead writer\'s temp file is gone');
+    assert.ok(existsSync(busy), 'a live process\'s temp file is kept');
   });
 });

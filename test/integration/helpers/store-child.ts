@@ -24,6 +24,25 @@ async function writeBatches(batches: number, rowsPerBatch: number, payload: numb
   store.close();
 }
 
+/** A serving writer (deferPersist): batches committed back to back while earlier images are
+ *  still being written off the event loop. */
+async function serveBatches(batches: number, rowsPerBatch: number, payload: number) {
+  const { store } = await openIndex(db, { backend, deferPersist: true });
+  const ins = store.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const pad = 'x'.repeat(payload);
+  for (let b = 1; b <= batches; b++) {
+    store.transaction(() => {
+      for (let i = 0; i < rowsPerBatch; i++) ins.run(`b${b}/f${i}.ts${pad}`, 'typescript', `h${b}`, b, 0, b);
+      store.prepare("INSERT INTO meta(key, value) VALUES ('batch', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(b));
+    });
+    say({ committed: b });
+    await new Promise((r) => setImmediate(r));
+  }
+  await store.flush();
+  say({ flushed: batches });
+  store.close();
+}
+
 async function readLoop(ms: number) {
   const store = await openStore(db, { backend, readOnly: true });
   const until = Date.now() + ms;
@@ -59,6 +78,7 @@ async function check(b: string) {
 
 (async () => {
   if (mode === 'check') await check(rest[0]);
+  else if (mode === 'serve') await serveBatches(Number(rest[0]), Number(rest[1]), Number(rest[2] ?? 0));
   else if (mode === 'write') await writeBatches(Number(rest[0]), Number(rest[1]), Number(rest[2] ?? 0));
   else if (mode === 'read') await readLoop(Number(rest[1]));
   else throw new Error(`unknown mode ${mode}`);
