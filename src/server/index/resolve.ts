@@ -176,9 +176,9 @@ export class Resolver {
     return id;
   }
 
-  /** Follows the file's import bindings of `name` (and re-exports, and C includes). */
-  /** `chain`: C and C++ also look along the include chain (not for plain values: mostly locals,
-   *  each a lookup of its name, which doubled the kernel's resolve time). */
+  /** Follows the file's import bindings of `name` (and re-exports, and C includes). With `chain`,
+   *  C and C++ also look along the include chain (not for plain values: mostly locals, each a
+   *  lookup of its name, which doubled the kernel's resolve time). */
   private viaImports(name: string, fileId: number, accept: Set<string>, chain: boolean): number | undefined {
     const rules = this.rules(fileId);
     for (const imp of this.db.imports(fileId)) {
@@ -204,8 +204,7 @@ export class Resolver {
    *  the nearest declaration in that chain. The Linux kernel's drivers call `ARRAY_SIZE` (defined
    *  in 40 files), `dev_err`, `kfree` through <linux/kernel.h> and the like. */
   private viaIncludeChain(name: string, fileId: number, accept: Set<string>): number | undefined {
-    const chain = this.includeChain(fileId);
-    if (chain.length === 0) return undefined;
+    if (this.includeChain(fileId) === 0) return undefined;
     // by the name's declarations (reading the chain's files instead filled the caches)
     let best: number | undefined;
     let bestAt = Infinity;
@@ -216,17 +215,17 @@ export class Resolver {
     return best;
   }
 
-  /** The files `fileId` reaches through the files it includes, nearest first, without those
-   *  (searched before). The last file's is kept, references being resolved file by file; a
-   *  file's place is in chainPos where chainAt holds the current stamp. */
+  /** Marks the files `fileId` reaches through the files it includes, without those (searched
+   *  before): a file's place, nearest first, is in chainPos where chainAt holds the current stamp.
+   *  Returns how many. The last file's chain is kept, references being resolved file by file. */
   private imports?: Map<number, Int32Array>;
   private chainOf = -1;
-  private chainList: number[] = [];
+  private chainSize = 0;
   private chainStamp = 0;
   private chainAt = new Int32Array(0);
   private chainPos = new Int32Array(0);
-  private includeChain(fileId: number): number[] {
-    if (this.chainOf === fileId) return this.chainList;
+  private includeChain(fileId: number): number {
+    if (this.chainOf === fileId) return this.chainSize;
     const graph = (this.imports ??= this.db.importGraph());
     const stamp = ++this.chainStamp;
     const mark = (f: number) => {
@@ -242,13 +241,12 @@ export class Resolver {
     mark(fileId);
     const direct = graph.get(fileId) ?? new Int32Array(0);
     for (const f of direct) mark(f);
-    const chain: number[] = [];
+    let size = 0;
     const queue = [fileId, ...direct];
-    for (let i = 0; i < queue.length && chain.length < INCLUDE_CHAIN_MAX; i++) {
+    for (let i = 0; i < queue.length && size < INCLUDE_CHAIN_MAX; i++) {
       for (const f of graph.get(queue[i]) ?? []) {
         if (!mark(f)) continue;
-        this.chainPos[f] = chain.length;
-        chain.push(f);
+        this.chainPos[f] = size++;
         queue.push(f);
       }
     }
@@ -256,8 +254,8 @@ export class Resolver {
     this.chainPos[fileId] = -1;
     for (const f of direct) this.chainPos[f] = -1;
     this.chainOf = fileId;
-    this.chainList = chain;
-    return chain;
+    this.chainSize = size;
+    return size;
   }
 
   private topLevelIn(fileId: number, name: string, accept: Set<string>): number | undefined {
