@@ -10,11 +10,35 @@ import { selectMode } from '../../src/server/modes/select';
 import { MAX_SOCKET_PATH, socketPath } from '../../src/server/modes/socket-path';
 import { initializeResult, SUPPORTED_PROTOCOL_VERSIONS } from '../../src/server/mcp/info';
 import { Backend, StdioFront } from '../../src/server/modes/front';
+import { Worker } from 'node:worker_threads';
 
 describe('daemon units', () => {
   let dir: string;
   before(() => { dir = mkdtempSync(join(tmpdir(), 'ci-dmn-unit-')); });
   after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a reader thread lowers its own priority for a heavy tool, and only its own', async () => {
+    // in a worker thread, as a reader runs: its nice value, and the process's main thread's
+    const code = `
+      const { parentPort } = require('node:worker_threads');
+      const { readFileSync } = require('node:fs');
+      const nice = (t) => Number(readFileSync('/proc/' + t + '/stat', 'utf8').split(') ')[1].split(' ')[16]);
+      const { niceThread } = require(${JSON.stringify(join(__dirname, '../../src/server/modes/readers.js'))});
+      niceThread(10);
+      const during = nice('thread-self');
+      const main = nice('self/task/' + process.pid);
+      niceThread(0);
+      parentPort.postMessage({ during, main, after: nice('thread-self') });`;
+    const r = await new Promise<{ during: number; main: number; after: number }>((res, rej) => {
+      const w = new Worker(code, { eval: true });
+      w.once('message', (m) => { res(m); void w.terminate(); });
+      w.once('error', rej);
+    });
+    assert.equal(r.during, 10);
+    assert.equal(r.main, 0, 'the main thread keeps its priority');
+    // lowering it back needs the right to (root here); a user's thread stays at 10
+    assert.equal(r.after, process.getuid?.() === 0 ? 0 : 10);
+  });
 
   it('selectMode follows the spec table', () => {
     const bare = join(dir, 'bare'); mkdirSync(bare);

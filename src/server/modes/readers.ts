@@ -2,6 +2,8 @@
 // threads, each with its own read-only connection to the index, run them, so one agent's 300 ms
 // explore does not hold up another agent's 2 ms lookup. The main thread keeps the writer (LiveIndex), the sessions
 // and the cheap tools. The worker is the same server-core.js, started with role 'reader'.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ArgumentError } from '../graph/errors';
 import { Graph } from '../graph/graph';
@@ -97,6 +99,22 @@ export class ReaderPool {
   }
 }
 
+/** Tools whose thread runs at a lower priority while they run: on two cores an explore took
+ *  the CPU from other agents' searches on the other reader and the main thread. */
+const BACKGROUND_TOOLS = new Set(['codeindex_explore', 'codeindex_graph']);
+const BACKGROUND_NICE = 10;
+
+/** This thread's id (Linux: /proc/thread-self is `<pid>/task/<tid>`), or undefined elsewhere. */
+let threadId: number | undefined | null = null;
+/** Sets this thread's nice value; best effort (a user may raise it but not lower it back). */
+export function niceThread(nice: number): void {
+  if (threadId === null) {
+    try { threadId = Number(readlinkSync('/proc/thread-self').split('/').pop()) || undefined; } catch { threadId = undefined; }
+  }
+  if (threadId === undefined) return;
+  try { setPriority(threadId, nice); } catch { /* not permitted: stays as it is */ }
+}
+
 /** The reader thread's side: open the index read-only once, run tools as asked. */
 export function isReaderThread(): boolean {
   return !isMainThread && (workerData as { codeindexRole?: string } | undefined)?.codeindexRole === 'reader';
@@ -118,7 +136,13 @@ export function readerThreadMain(): void {
       g.refresh();
       const tool = findTool(t.name);
       if (!tool) throw new Error(`unknown tool ${t.name}`);
-      reply = { id: t.id, ok: tool.run({ handle: undefined as never, root, graph: g }, t.args as never) };
+      const heavy = BACKGROUND_TOOLS.has(t.name);
+      if (heavy) niceThread(BACKGROUND_NICE);
+      try {
+        reply = { id: t.id, ok: tool.run({ handle: undefined as never, root, graph: g }, t.args as never) };
+      } finally {
+        if (heavy) niceThread(0);
+      }
     } catch (e) {
       opening = graph ? opening : undefined; // retry a failed open next time
       reply = { id: t.id, error: e instanceof Error ? e.message : String(e), field: e instanceof ArgumentError ? e.field : undefined };
