@@ -51,7 +51,8 @@ const ANNOTATION_CALLS = new Set(['__must_hold', '__acquires', '__releases', '__
 
 /** Blanks ANNOTATIONS outside preprocessor lines (`#define __init ...` keeps its name). */
 function cAnnotations(s: string): string {
-  let out: string[] | undefined;
+  const parts: string[] = [];
+  let done = 0; // s before this offset is in parts
   const re = /\b(?:__\w+|notrace|noinstr|noinline|asmlinkage)\b/g;
   for (let m; (m = re.exec(s));) {
     if (!ANNOTATIONS.has(m[0]) || preprocessorLine(s, m.index)) continue;
@@ -62,11 +63,12 @@ function cAnnotations(s: string): string {
       if (s[j] === '(') end = closeParen(s, j);
       if (end < 0) continue;
     }
-    out ??= s.split('');
-    for (let k = m.index; k < end; k++) if (out[k] !== '\n') out[k] = ' ';
-    re.lastIndex = end;
+    parts.push(s.slice(done, m.index), s.slice(m.index, end).replace(/[^\n]/g, ' '));
+    done = re.lastIndex = end;
   }
-  return out ? out.join('') : s;
+  if (!parts.length) return s;
+  parts.push(s.slice(done));
+  return parts.join('');
 }
 
 /** `list_for_each_entry(pos, head, list)` or `for_each_cpu(cpu)` opening a statement, with its
