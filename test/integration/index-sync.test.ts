@@ -296,3 +296,33 @@ describe('index: a .h file is read as the language of most of the project\'s sou
     assert.deepEqual(language('y.h'), { language: 'c', e: 0 });
   });
 });
+
+describe('index: a header whose includes change re-binds what its includers call through it', function () {
+  this.timeout(30000);
+  let root: string;
+  let ix: Indexer;
+  beforeEach(async () => {
+    // `clamp` is defined twice, so only the include chain can bind main.c's call
+    root = makeProject({
+      'src/main.c': '#include "util.h"\nint main(void) { return clamp(twice(1)); }\n',
+      'src/util.h': 'int twice(int v);\n',
+      'src/core.h': 'int clamp(int v);\n',
+      'tools/clamp.c': 'int clamp(int v) { return -v; }\n',
+    });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  afterEach(() => { ix.close(); removeProject(root); });
+
+  it('an include added binds the call, one removed unbinds it, as a full index would', async () => {
+    const clamp = () => edgeFrom(ix.store, 'src/main.c::main', 'clamp', 'calls');
+    assert.equal(clamp()?.to, null);
+    edit(root, 'src/util.h', '#include "core.h"\nint twice(int v);\n');
+    const s = await ix.sync();
+    assert.equal(s.parsed, 1, 'only the header is parsed again');
+    assert.deepEqual({ to: clamp()?.to, resolution: clamp()?.resolution }, { to: 'src/core.h::clamp', resolution: 'import' });
+    edit(root, 'src/util.h', 'int twice(int v);\n');
+    await ix.sync();
+    assert.deepEqual({ to: clamp()?.to, resolution: clamp()?.resolution }, { to: null, resolution: 'unresolved' });
+  });
+});

@@ -40,6 +40,8 @@ export class SyncDelta {
   readonly unstable = new Set<number>();
   /** Files whose imports resolve otherwise now (a file they import was deleted or added). */
   readonly context = new Set<number>();
+  /** Files whose import statements changed (a C header's includes: what its includers see). */
+  readonly importsChanged = new Set<number>();
   /** Files whose exported top-level symbols changed. */
   readonly exportsChanged = new Set<number>();
   /** Files whose methods or supertypes changed: subclasses elsewhere get their overrides again. */
@@ -65,7 +67,7 @@ export class SyncDelta {
 
   compareImports(fileId: number, now: string): void {
     const b = this.before.get(fileId);
-    if (b && b.imports !== now) this.unstable.add(fileId);
+    if (b && b.imports !== now) { this.unstable.add(fileId); this.importsChanged.add(fileId); }
   }
 
   compareBindings(fileId: number, now: BindingKey[]): void {

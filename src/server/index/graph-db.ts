@@ -543,6 +543,21 @@ export class GraphDb {
     return g;
   }
 
+  /** The files that include any of `fileIds`, directly or through others, at most `max`. */
+  includersOf(fileIds: Iterable<number>, max: number): Set<number> {
+    const out = new Set<number>();
+    const q = this.store.prepare('SELECT DISTINCT file_id AS f FROM file_imports WHERE resolved_file_id = ?');
+    const queue = [...fileIds];
+    for (let i = 0; i < queue.length && out.size < max; i++) {
+      for (const r of q.all<{ f: number }>(queue[i])) {
+        if (out.has(r.f) || out.size >= max) continue;
+        out.add(r.f);
+        queue.push(r.f);
+      }
+    }
+    return out;
+  }
+
   imports(fileId: number): ImportRow[] {
     let r = this.importsCache.get(fileId);
     if (!r && this.complete) return [];

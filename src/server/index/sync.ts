@@ -66,6 +66,9 @@ const WRITE_BATCH = 200;
  *  hundreds of MB. A TypeScript file has ~230 on average (effect), so those batches stay 200. */
 const WRITE_BATCH_ITEMS = 50_000;
 const PRELOAD_MIN_FILES = 100;
+/** Files whose references are resolved again when a header they include changed its includes, at
+ *  most (a core kernel header is included by tens of thousands; a full index binds the rest). */
+const INCLUDERS_MAX = 2_000;
 /** Edge kinds a node's centrality (rank) counts. */
 const RANK_KINDS = "'calls', 'instantiates', 'references', 'extends', 'implements', 'imports'";
 /** A sync of more files than this merges the FTS index into one segment afterwards. */
@@ -367,6 +370,9 @@ export class Indexer {
     // whose imports, bindings or supertypes changed (reresolve.ts), and all of the
     // files whose imports now resolve differently
     if (!full) {
+      // C/C++: a header whose includes changed changes what its includers see along the chain
+      const headers = [...db.delta.importsChanged].filter((f) => rulesFor(db.filesById.get(f)?.language ?? '').importStyle === 'include');
+      for (const f of db.includersOf(headers, INCLUDERS_MAX)) if (!pendingFiles.has(f)) reresolveFiles.add(f);
       for (const f of reresolveFiles) db.delta.context.add(f);
       const ids = edgesToReresolve(db);
       for (const id of dangling) ids.add(id);
