@@ -3,7 +3,8 @@
 // as they are; only what this records is resolved again (reresolve.ts):
 // - edges into removed symbols (detached, dst NULL);
 // - edges whose target name a symbol took or gave up: an import, a scope or the unique-name
-//   heuristic may now bind it elsewhere, or no more;
+//   heuristic may now bind it elsewhere, or no more (and the names a C header's changed
+//   includes brought into its includers' view or took out of it);
 // - every edge into a file whose imports, cross-file-visible bindings or supertypes changed
 //   (what `x.f()` or a re-export resolves through), as before ids were kept;
 // - default imports of a file whose exported top-level symbols changed (`import X from`
@@ -18,6 +19,8 @@ export interface HeritageKey { src: number; kind: string; dst: number }
 /** A re-parsed file before its rows were rewritten. */
 interface Before {
   imports: string;
+  /** The files its imports resolved to (a C header's includes: what its includers saw). */
+  importTargets: number[];
   bindings: BindingKey[];
   heritage: HeritageKey[];
   recovering: boolean;
@@ -40,8 +43,6 @@ export class SyncDelta {
   readonly unstable = new Set<number>();
   /** Files whose imports resolve otherwise now (a file they import was deleted or added). */
   readonly context = new Set<number>();
-  /** Files whose import statements changed (a C header's includes: what its includers see). */
-  readonly importsChanged = new Set<number>();
   /** Files whose exported top-level symbols changed. */
   readonly exportsChanged = new Set<number>();
   /** Files whose methods or supertypes changed: subclasses elsewhere get their overrides again. */
@@ -65,9 +66,14 @@ export class SyncDelta {
     if (b) b.kept = kept;
   }
 
+  /** The files a re-parsed file's imports resolved to before, and whether it had been indexed. */
+  importTargetsBefore(fileId: number): number[] | undefined {
+    return this.before.get(fileId)?.importTargets;
+  }
+
   compareImports(fileId: number, now: string): void {
     const b = this.before.get(fileId);
-    if (b && b.imports !== now) { this.unstable.add(fileId); this.importsChanged.add(fileId); }
+    if (b && b.imports !== now) this.unstable.add(fileId);
   }
 
   compareBindings(fileId: number, now: BindingKey[]): void {

@@ -192,6 +192,7 @@ export class GraphDb {
       const f = this.filesById.get(fileId);
       this.delta.remember(fileId, {
         imports: importsKey(s.prepare('SELECT source, imported, local, reexport FROM file_imports WHERE file_id = ? ORDER BY rowid').all(fileId)),
+        importTargets: s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(fileId).map((r) => r.t),
         bindings: s.prepare('SELECT scope_id AS scope, name, type FROM bindings WHERE file_id = ? ORDER BY rowid').all<BindingKey>(fileId),
         heritage: this.heritageOf(fileId),
         // hash '' marks a sync that died after writing this file: what it detached is lost
@@ -543,19 +544,23 @@ export class GraphDb {
     return g;
   }
 
-  /** The files that include any of `fileIds`, directly or through others, at most `max`. */
-  includersOf(fileIds: Iterable<number>, max: number): Set<number> {
+  /** The files reachable from `from` through resolved imports (`from` itself not included). */
+  importClosure(from: Iterable<number>): Set<number> {
     const out = new Set<number>();
-    const q = this.store.prepare('SELECT DISTINCT file_id AS f FROM file_imports WHERE resolved_file_id = ?');
-    const queue = [...fileIds];
-    for (let i = 0; i < queue.length && out.size < max; i++) {
-      for (const r of q.all<{ f: number }>(queue[i])) {
-        if (out.has(r.f) || out.size >= max) continue;
-        out.add(r.f);
-        queue.push(r.f);
+    const queue = [...from];
+    for (const f of queue) out.add(f);
+    for (let i = 0; i < queue.length; i++) {
+      for (const imp of this.imports(queue[i])) {
+        const t = imp.resolved_file_id;
+        if (t !== null && !out.has(t)) { out.add(t); queue.push(t); }
       }
     }
     return out;
+  }
+
+  /** Names of a file's top-level symbols. */
+  topLevelNames(fileId: number): string[] {
+    return this.store.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND parent_id IS NULL AND kind != 'file'").all<{ name: string }>(fileId).map((r) => r.name);
   }
 
   imports(fileId: number): ImportRow[] {

@@ -66,9 +66,6 @@ const WRITE_BATCH = 200;
  *  hundreds of MB. A TypeScript file has ~230 on average (effect), so those batches stay 200. */
 const WRITE_BATCH_ITEMS = 50_000;
 const PRELOAD_MIN_FILES = 100;
-/** Files whose references are resolved again when a header they include changed its includes, at
- *  most (a core kernel header is included by tens of thousands; a full index binds the rest). */
-const INCLUDERS_MAX = 2_000;
 /** Edge kinds a node's centrality (rank) counts. */
 const RANK_KINDS = "'calls', 'instantiates', 'references', 'extends', 'implements', 'imports'";
 /** A sync of more files than this merges the FTS index into one segment afterwards. */
@@ -370,9 +367,7 @@ export class Indexer {
     // whose imports, bindings or supertypes changed (reresolve.ts), and all of the
     // files whose imports now resolve differently
     if (!full) {
-      // C/C++: a header whose includes changed changes what its includers see along the chain
-      const headers = [...db.delta.importsChanged].filter((f) => rulesFor(db.filesById.get(f)?.language ?? '').importStyle === 'include');
-      for (const f of db.includersOf(headers, INCLUDERS_MAX)) if (!pendingFiles.has(f)) reresolveFiles.add(f);
+      includeChainNames(db, pending.files.map((p) => p.fileId), importEdges);
       for (const f of reresolveFiles) db.delta.context.add(f);
       const ids = edgesToReresolve(db);
       for (const id of dangling) ids.add(id);
@@ -446,5 +441,21 @@ export class Indexer {
       edges: count('SELECT count(*) AS n FROM edges') - symbols,
       languages, skippedTooLarge, full, ms: Date.now() - t0,
     };
+  }
+}
+
+/** C/C++: a re-parsed header whose includes now reach other files than before changes what its
+ *  includers see along the include chain. The top-level names of the files it reaches or no
+ *  longer reaches count as names that changed, so the edges naming them are resolved again. */
+function includeChainNames(db: GraphDb, fileIds: number[], importEdges: Map<number, Set<number>>): void {
+  for (const f of fileIds) {
+    const before = db.delta.importTargetsBefore(f);
+    if (before === undefined || rulesFor(db.filesById.get(f)?.language ?? '').importStyle !== 'include') continue;
+    const now = [...(importEdges.get(f) ?? [])];
+    if (now.length === before.length && now.every((t) => before.includes(t))) continue;
+    const was = db.importClosure(before);
+    const is = db.importClosure(now);
+    for (const x of was) if (!is.has(x)) for (const n of db.topLevelNames(x)) db.delta.names.add(n);
+    for (const x of is) if (!was.has(x)) for (const n of db.topLevelNames(x)) db.delta.names.add(n);
   }
 }
