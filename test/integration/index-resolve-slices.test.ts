@@ -18,7 +18,7 @@ function generated(n: number): Record<string, string> {
 describe('index: resolve in slices', function () {
   this.timeout(120000);
   let root: string;
-  before(() => { root = makeProject(generated(400)); });
+  before(() => { root = makeProject(generated(800)); });
   after(() => removeProject(root));
 
   it('the event loop runs during the resolve phase, and every call is resolved at the end', async () => {
@@ -36,14 +36,14 @@ describe('index: resolve in slices', function () {
       });
       clearInterval(timer);
       const resolveMs = Date.now() - resolveStart;
-      assert.equal(s.parsed, 400);
-      // 400 files x 41 calls take many 40 ms slices to resolve: no stretch without a tick may
+      assert.equal(s.parsed, 800);
+      // 800 files x 41 calls take many 40 ms slices to resolve: no stretch without a tick may
       // come near the whole phase (one unbroken transaction would be one long gap)
       let maxGap = 0;
       let last = resolveStart;
       for (const t of ticks) { maxGap = Math.max(maxGap, t - last); last = t; }
       assert.ok(ticks.length >= 4 && maxGap < resolveMs / 3, `longest stretch without the event loop ${maxGap} ms of a ${resolveMs} ms resolve (${ticks.length} ticks)`);
-      assert.equal(edgeFrom(ix.store, 'src/m399.ts::f399', 'f398', 'calls')?.to, 'src/m398.ts::f398');
+      assert.equal(edgeFrom(ix.store, 'src/m799.ts::f799', 'f798', 'calls')?.to, 'src/m798.ts::f798');
       assert.equal(edgeFrom(ix.store, 'src/m7.ts::f7', 'g7_39', 'calls')?.to, 'src/m7.ts::g7_39');
       const unhashed = ix.store.prepare("SELECT count(*) AS n FROM files WHERE hash = ''").get<{ n: number }>()!.n;
       assert.equal(unhashed, 0, 'every file is marked resolved');

@@ -66,7 +66,7 @@ export class SyncDelta {
     if (b) b.kept = kept;
   }
 
-  /** The files a re-parsed file's imports resolved to before, and whether it had been indexed. */
+  /** The files a re-parsed file's imports resolved to before (undefined: the file is new). */
   importTargetsBefore(fileId: number): number[] | undefined {
     return this.before.get(fileId)?.importTargets;
   }

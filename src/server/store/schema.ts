@@ -106,8 +106,14 @@ export function dropDeferredIndexes(store: Store): void {
 
 /** Creates the deferred indexes that are missing (after a bulk load, or one a crash interrupted). */
 export function ensureDeferredIndexes(store: Store): void {
+  for (const sql of missingDeferredIndexes(store)) store.exec(sql);
+}
+
+/** The statements that create the deferred indexes not in the db (one at a time, so a serving
+ *  process's event loop runs between them: the Linux kernel's took 20 s in all). */
+export function missingDeferredIndexes(store: Store): string[] {
   const have = new Set(store.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all<{ name: string }>().map((r) => r.name));
-  for (const [name, sql] of DEFERRED_INDEXES) if (!have.has(name)) store.exec(sql);
+  return DEFERRED_INDEXES.filter(([name]) => !have.has(name)).map(([, sql]) => sql);
 }
 
 /** Creates one deferred index if it is missing (a lookup that cannot wait for the bulk load's end). */
