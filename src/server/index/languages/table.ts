@@ -510,13 +510,16 @@ for (const l of LANGUAGES) {
 /** The language of a file by its name, or undefined when it is in no indexed language
  *  (languages marked `broken` are not indexed). */
 export function languageForPath(path: string): LanguageSpec | undefined {
-  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  const base = path.slice(slash + 1);
-  const named = byName.get(base);
-  if (named) return named;
+  return byName.get(baseName(path)) ?? byExt.get(extensionOf(path));
+}
+
+const baseName = (path: string) => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+
+/** `.h` of `a/b.H`; '' without one. */
+function extensionOf(path: string): string {
+  const base = baseName(path);
   const dot = base.lastIndexOf('.');
-  if (dot < 0) return undefined;
-  return byExt.get(base.slice(dot).toLowerCase());
+  return dot < 0 ? '' : base.slice(dot).toLowerCase();
 }
 
 /** Extensions several languages write, and the languages they may be, the table's (the first) on
@@ -541,8 +544,7 @@ export function sharedExtensionLanguages(files: Iterable<{ path: string; languag
 }
 
 function sharedExtension(path: string): string | undefined {
-  const dot = path.lastIndexOf('.');
-  const ext = dot > path.lastIndexOf('/') ? path.slice(dot).toLowerCase() : '';
+  const ext = extensionOf(path);
   return ext in SHARED_EXTENSIONS ? ext : undefined;
 }
 
