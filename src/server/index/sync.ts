@@ -155,7 +155,7 @@ export class Indexer {
     };
     if (opts.changedPaths && !full) {
       // `.h` as the project's files were read (a change that tips the balance waits for a full walk)
-      const shared = sharedExtensionLanguages([...db.files].map(([path, f]) => ({ path, language: f.language })));
+      const shared = sharedExtensionLanguages(db.files.values());
       for (const path of new Set(opts.changedPaths)) {
         const accepted = filter.accepts(path);
         const language = accepted && shared(path, accepted);

@@ -19,8 +19,8 @@ export interface ServeOptions extends StatusProviders {
   /** openStore creates the index when .codeindex/ exists without a db (a live index builds it). */
   buildsMissingDb?: boolean;
   /** Resolves when the watcher's or the indexer's state next changes, or after maxMs (settle()
-   *  wakes at once instead of polling; without it, it polls). */
-  nextChange?: (maxMs: number) => Promise<void>;
+   *  wakes at once instead of polling); undefined (or no live index yet): settle() polls. */
+  nextChange?: (maxMs: number) => Promise<void> | undefined;
   /** Runs a tool somewhere else (e.g. a reader thread) so it does not hold up other sessions'
    *  calls; undefined = run it here. */
   offload?: (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>> | undefined;

@@ -57,7 +57,7 @@ export function liveServeOptions(root: string, onSynced?: () => void, readsWrite
       }
     },
     watcher: () => live?.watcherStatus() ?? INACTIVE_WATCHER,
-    nextChange: (ms) => live?.nextChange(ms) ?? new Promise((r) => setTimeout(r, ms)),
+    nextChange: (ms) => live?.nextChange(ms),
     activity: () => {
       const b = live?.building();
       if (!live || !b?.syncing) return undefined;
