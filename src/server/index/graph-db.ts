@@ -109,14 +109,11 @@ export class GraphDb {
     // match). Page by page into plain objects that share their kind and name strings: a row as
     // node:sqlite returns it took ~600 bytes, and all of the Linux kernel's at once were gigabytes.
     const page = s.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id > ? ORDER BY id LIMIT 5000');
-    const kinds = new Map<string, string>();
     // `between` pages: a serving process's event loop runs (3,000 files: ~200 ms of reading)
     for (let last = -1, rows: NodeRow[]; (rows = page.all<NodeRow>(last)).length; last = rows[rows.length - 1].id, await between()) {
       for (const r of rows) {
-        let kind = kinds.get(r.kind);
-        if (kind === undefined) kinds.set(r.kind, (kind = r.kind));
         const list = this.byName.get(r.name);
-        const n: NodeRow = { id: r.id, file_id: r.file_id, parent_id: r.parent_id, kind, name: list ? list[0].name : r.name, is_exported: r.is_exported };
+        const n = this.compact(r, list ? list[0].name : r.name);
         this.byId.set(n.id, n);
         if (list) list.push(n);
         else this.byName.set(n.name, [n]);
