@@ -1,6 +1,8 @@
 // Resolution on real parses of small projects: imports, aliases, re-exports, receivers,
 // same-name symbols, and the test-framework globals that must never bind to project symbols.
 import assert from 'node:assert/strict';
+import { unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
 import { makeProject, removeProject, edgeFrom, edges } from './helpers/project';
 
@@ -108,5 +110,58 @@ describe('index: C names through the include chain', function () {
 
   it('leaves a name defined twice outside the chain unresolved', () => {
     assert.deepEqual(edgeFrom(ix.store, 'src/main.c::main', 'local_only', 'calls'), { kind: 'calls', resolution: 'unresolved', from: 'src/main.c::main', to: null, target: 'local_only' });
+  });
+});
+
+describe('index: Go packages by import path', function () {
+  this.timeout(30000);
+  const files = {
+    'fmt/doc.go': '// Package fmt formats.\npackage fmt\n',
+    'fmt/print.go': 'package fmt\n\nfunc Sprintf(format string, a ...any) string { return format }\n',
+    'net/http/server.go': 'package http\n\nimport "fmt"\n\nfunc Serve() string { return fmt.Sprintf("x") }\n',
+  };
+  const sprintf = async (goMod: string) => {
+    const root = makeProject({ ...files, 'go.mod': goMod });
+    const ix = await Indexer.open(root);
+    try {
+      await ix.sync();
+      const imports = edges(ix.store, 'imports').filter((e) => e.from === 'net/http/server.go').map((e) => e.to).sort();
+      const rows = ix.store.prepare('SELECT count(*) AS n FROM file_imports').get<{ n: number }>()!.n;
+      return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows };
+    } finally { ix.close(); removeProject(root); }
+  };
+
+  it("binds `fmt.Sprintf` to the project's fmt folder in Go's own source tree (module std)", async () => {
+    const { call, imports, rows } = await sprintf('module std\n\ngo 1.19\n');
+    assert.equal(call?.to, 'fmt/print.go::Sprintf');
+    assert.equal(call?.resolution, 'import');
+    // the file depends on every file of the package; the import itself is one row
+    assert.deepEqual(imports, ['fmt/doc.go', 'fmt/print.go']);
+    assert.equal(rows, 1);
+  });
+
+  it('follows a package as its files come and go (incremental syncs)', async () => {
+    const root = makeProject({
+      'go.mod': 'module example.com/app\n\ngo 1.19\n',
+      'util/a.go': 'package util\n\nfunc A() int { return 1 }\n',
+      'main.go': 'package main\n\nimport "example.com/app/util"\n\nfunc main() { util.A(); util.B() }\n',
+    });
+    const ix = await Indexer.open(root);
+    const to = (name: string) => edgeFrom(ix.store, 'main.go::main', name, 'calls')?.to;
+    try {
+      await ix.sync();
+      assert.deepEqual([to('A'), to('B')], ['util/a.go::A', null]);
+      writeFileSync(join(root, 'util/b.go'), 'package util\n\nfunc B() int { return 2 }\n');
+      await ix.sync();
+      assert.deepEqual([to('A'), to('B')], ['util/a.go::A', 'util/b.go::B']);
+      // the file the import's row named goes: the package is still there
+      unlinkSync(join(root, 'util/a.go'));
+      await ix.sync();
+      assert.deepEqual([to('A'), to('B')], [null, 'util/b.go::B']);
+    } finally { ix.close(); removeProject(root); }
+  });
+
+  it('leaves a one-element import of another module unresolved (it is the standard library there)', async () => {
+    assert.equal((await sprintf('module example.com/app\n\ngo 1.19\n')).call?.to, null);
   });
 });

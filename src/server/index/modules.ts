@@ -171,6 +171,12 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
         path = path.slice(idx.goModule.length + 1);
         return idx.inDir(path || '.').filter((p) => p.endsWith('.go'));
       }
+      // Go's own source tree (module std): a standard package's import path is its folder
+      // (`fmt`, `net/http`; no dot in the first element), else `fmt.Sprintf` binds nowhere there.
+      if (idx.goModule === 'std' && !path.split('/')[0].includes('.')) {
+        const std = idx.inDir(path).filter((p) => p.endsWith('.go'));
+        if (std.length) return std;
+      }
       // Without go.mod, or a vendored path: the longest folder suffix that exists.
       const segs = path.split('/');
       for (let i = 0; i < segs.length; i++) {

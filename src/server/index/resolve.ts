@@ -181,12 +181,10 @@ export class Resolver {
    *  lookup of its name, which doubled the kernel's resolve time). */
   private viaImports(name: string, fileId: number, accept: Set<string>, chain: boolean): number | undefined {
     const rules = this.rules(fileId);
-    for (const imp of this.db.imports(fileId)) {
-      if (imp.resolved_file_id === null) continue;
-      if (imp.local === name && imp.imported !== '*') {
-        const hit = this.exportedFrom(imp.resolved_file_id, imp.imported === 'default' ? name : imp.imported || name, accept, 0, imp.imported === 'default');
-        if (hit) return hit;
-      }
+    for (const imp of this.db.importedAs(fileId, name)) {
+      if (imp.resolved_file_id === null || imp.imported === '*') continue;
+      const hit = this.exportedFrom(imp.resolved_file_id, imp.imported === 'default' ? name : imp.imported || name, accept, 0, imp.imported === 'default');
+      if (hit) return hit;
     }
     if (rules.importStyle === 'include' || rules.importStyle === 'dotted') {
       // #include and wildcard/package imports make every top-level name of the target visible
@@ -378,12 +376,18 @@ export class Resolver {
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
-    for (const imp of this.db.imports(ref.fileId)) {
-      if (imp.local !== recv || imp.resolved_file_id === null) continue;
+    const named = this.db.importedAs(ref.fileId, recv);
+    for (const imp of named) {
+      if (imp.resolved_file_id === null) continue;
       if (imp.imported === '*' || imp.imported === '' || rules.importStyle === 'go' || rules.importStyle === 'python') {
-        const files = this.db.imports(ref.fileId).filter((i) => i.local === recv && i.resolved_file_id !== null).map((i) => i.resolved_file_id!);
-        for (const f of files) {
-          const hit = this.exportedFrom(f, ref.name, memberAccept, 0);
+        for (const { resolved_file_id: f } of named) {
+          if (f === null) continue;
+          // a Go package is its folder's files, and re-exports nothing: their own top level is
+          // all there is (following each file's imports, as exportedFrom does, took most of
+          // the Go source tree's resolve)
+          const hit = rules.importStyle === 'go'
+            ? this.db.packageFiles(f).reduce<number | undefined>((h, pf) => h ?? this.topLevelIn(pf, ref.name, memberAccept), undefined)
+            : this.exportedFrom(f, ref.name, memberAccept, 0);
           if (hit) return { id: hit, how: 'import' };
         }
         return undefined;

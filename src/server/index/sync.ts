@@ -310,7 +310,10 @@ export class Indexer {
       }
       if (!targets.length) continue;
       setResolved.run(targets[0], r.rid);
-      for (const t of targets.slice(1)) addRow.run(t, r.rid); // a Go package is a folder of files
+      // a Go package is a folder of files: its row names the first (db.packageFiles() has the
+      // rest); a Java `a.b.*` names them all
+      const go = rulesFor(f.language).importStyle === 'go';
+      if (!go) for (const t of targets.slice(1)) addRow.run(t, r.rid);
       let set = importEdges.get(r.file_id);
       if (!set) importEdges.set(r.file_id, (set = new Set()));
       for (const t of targets) set.add(t);
@@ -322,7 +325,8 @@ export class Indexer {
       const src = fileNodeOf(from);
       if (src === undefined) continue;
       if (!pendingFiles.has(from)) s.prepare("DELETE FROM edges WHERE src = ? AND kind = 'imports'").run(src);
-      const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).map((x) => x.t));
+      const go = rulesFor(db.filesById.get(from)?.language ?? '').importStyle === 'go';
+      const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).flatMap((x) => (go ? db.packageFiles(x.t) : [x.t])));
       for (const to of all) {
         const dst = fileNodeOf(to);
         if (dst !== undefined) { db.insertEdge(src, dst, 'imports', 'exact', from, 0, db.filesById.get(to)?.path ?? ''); touched.add(dst); }
