@@ -1,13 +1,31 @@
 // The parse plan of a full sync: big files alone in their chunk, spread among the small ones,
 // never two in flight at once, results in chunk order.
 import assert from 'node:assert/strict';
-import { chunkEnd, feedChunks, planChunks, ParseChunk } from '../../src/server/index/parse-plan';
+import { chunkEnd, feedChunks, planChunks, planParse, ParseChunk, RARE_LANGUAGE_FILES } from '../../src/server/index/parse-plan';
 import { ParseTask } from '../../src/server/index/pool';
 
 const task = (path: string, size = 100): ParseTask => ({ path, language: 'c', size });
 const KB = 1024;
 
 describe('parse plan', () => {
+  it('gives each rare language one chunk, ahead of the rest, so one worker compiles its query', () => {
+    const go = Array.from({ length: 200 }, (_, i) => ({ ...task(`pkg/f${i}.go`, 4 * KB), language: 'go' }));
+    const rare = [{ ...task('tools/a.m'), language: 'objc' }, { ...task('web/x.js'), language: 'javascript' }, { ...task('tools/b.m'), language: 'objc' }];
+    const tasks = [...go.slice(0, 50), rare[0], ...go.slice(50, 120), rare[1], rare[2], ...go.slice(120)];
+    const chunks = planParse(tasks, 2);
+    assert.deepEqual(chunks.slice(0, 2).map((c) => c.tasks.map((t) => t.path)), [['tools/a.m', 'tools/b.m'], ['web/x.js']]);
+    assert.deepEqual(chunks.slice(2).flatMap((c) => c.tasks), go);
+    assert.ok(chunks.length > 4, 'the common language is still spread over chunks');
+    // as many files as RARE_LANGUAGE_FILES, or more bytes than a chunk, are no longer rare
+    const many = [...go, ...Array.from({ length: RARE_LANGUAGE_FILES }, (_, i) => ({ ...task(`m${i}.m`), language: 'objc' }))];
+    assert.deepEqual(planParse(many, 2), planChunks(many, 2));
+    const heavy = [...go, { ...task('big.m', 600 * KB), language: 'objc' }];
+    assert.deepEqual(planParse(heavy, 2), planChunks(heavy, 2));
+    // a project of one language, or of rare ones only, is planned as it was
+    assert.deepEqual(planParse(go.slice(0, 10), 2), planChunks(go.slice(0, 10), 2));
+    assert.deepEqual(planParse(rare, 2), planChunks(rare, 2));
+  });
+
   it('cuts small files by size in walk order and spreads each big file alone among them', () => {
     const tasks: ParseTask[] = [];
     for (let i = 0; i < 400; i++) tasks.push(task(`s${i}.c`, 10 * KB));

@@ -13,6 +13,29 @@ export interface ParseChunk { tasks: ParseTask[]; big: boolean }
 /** Up to this many big files stay in their place in the walk (see planChunks). */
 export const SPREAD_MIN_BIG = 16;
 
+/** A language with fewer files than this (and RARE_LANGUAGE_BYTES at most) is parsed by one
+ *  worker: compiling its query costs each worker that loads it 10-320 ms (Objective-C's most, a
+ *  large grammar), more than its few files take to parse. */
+export const RARE_LANGUAGE_FILES = 16;
+const RARE_LANGUAGE_BYTES = 512 * 1024;
+
+/** Rare languages' files first, a chunk per language (one worker loads each), then planChunks'
+ *  plan of the rest. */
+export function planParse(tasks: ParseTask[], workers: number, bigBytes = BIG_FILE_BYTES): ParseChunk[] {
+  const byLanguage = new Map<string, ParseTask[]>();
+  for (const t of tasks) {
+    const list = byLanguage.get(t.language);
+    if (list) list.push(t);
+    else byLanguage.set(t.language, [t]);
+  }
+  const rare = [...byLanguage.values()].filter((l) => l.length < RARE_LANGUAGE_FILES && bytesOf(l) <= RARE_LANGUAGE_BYTES);
+  // one language only: its files are all there is, spread over the workers
+  if (!rare.length || rare.length === byLanguage.size) return planChunks(tasks, workers, bigBytes);
+  const isRare = new Set(rare.flat());
+  const rest = planChunks(tasks.filter((t) => !isRare.has(t)), workers, bigBytes);
+  return [...rare.map((l) => ({ tasks: l, big: l.some((t) => t.size > bigBytes) })), ...rest];
+}
+
 /** Chunks in a fixed order (node ids follow it), small files cut by size (chunkEnd), each
  *  big file alone. A few big files keep their place in the walk, so node ids follow it (effect's
  *  four: waiting behind one costs little). Many are moved, evenly spaced among the small chunks

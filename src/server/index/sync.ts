@@ -16,11 +16,11 @@ import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
-import { languageForPath, sharedExtensionLanguages } from './languages/table';
+import { hasSharedExtension, languageForPath, sharedExtensionLanguages } from './languages/table';
 import { initParser, parseAs } from './parse';
 import { readSource } from './read-file';
 import { PendingRefs } from './pending-refs';
-import { feedChunks, planChunks } from './parse-plan';
+import { feedChunks, planParse, RARE_LANGUAGE_FILES } from './parse-plan';
 
 const log = debug('index');
 /** Heap and RSS for the phase lines of DEBUG=codeindex:index. */
@@ -165,7 +165,16 @@ export class Indexer {
         else if (db.files.has(path)) deleted.push(db.files.get(path)!.id);
       }
     } else {
-      const walked = walk(this.root, filter, early && ((f) => early.preload(f.language)));
+      // every worker loads a language ahead of its files once it has a few (a rare one is
+      // loaded by the worker that gets its files: see planParse; a `.h`'s is not known yet)
+      const seen = new Map<string, number>();
+      const ahead = (f: { path: string; language: string }) => {
+        if (hasSharedExtension(f.path)) return;
+        const n = (seen.get(f.language) ?? 0) + 1;
+        seen.set(f.language, n);
+        if (n === RARE_LANGUAGE_FILES) early!.preload(f.language);
+      };
+      const walked = walk(this.root, filter, early && ahead);
       skippedTooLarge = walked.skippedTooLarge.length;
       const present = new Set<string>();
       const shared = sharedExtensionLanguages(walked.files);
@@ -208,7 +217,7 @@ export class Indexer {
       // the slower side, parsed chunks no longer pile up in memory (on the Linux kernel they did,
       // by the gigabyte, behind a chunk of huge generated headers). Chunks are cut by size, big
       // files parsed alone: see parse-plan.ts.
-      yield* feedChunks(planChunks(tasks, pool.size), pool.size * 2 + 2, (c) => pool!.parse(c));
+      yield* feedChunks(planParse(tasks, pool.size), pool.size * 2 + 2, (c) => pool!.parse(c));
       // The workers' heaps and parser memory are not needed to resolve: free them now.
       await pool.close();
     };

@@ -543,6 +543,11 @@ export function sharedExtensionLanguages(files: Iterable<{ path: string; languag
   };
 }
 
+/** True for a file whose language the project decides (a `.h`): see sharedExtensionLanguages. */
+export function hasSharedExtension(path: string): boolean {
+  return sharedExtension(path) !== undefined;
+}
+
 function sharedExtension(path: string): string | undefined {
   const ext = extensionOf(path);
   return ext in SHARED_EXTENSIONS ? ext : undefined;
