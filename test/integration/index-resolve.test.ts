@@ -165,3 +165,62 @@ describe('index: Go packages by import path', function () {
     assert.equal((await sprintf('module example.com/app\n\ngo 1.19\n')).call?.to, null);
   });
 });
+
+describe('index: Python packages and modules', function () {
+  this.timeout(30000);
+  let root: string;
+  let ix: Indexer;
+  before(async () => {
+    // the project root is the package itself (`mypkg/` opened as the project), so its absolute
+    // imports name a first segment that is no folder of the project
+    root = makeProject({
+      '__init__.py': '',
+      'core/__init__.py': '',
+      'core/exceptions.py': 'class ImproperlyConfigured(Exception):\n    pass\n',
+      'core/checks/__init__.py': 'from .messages import Error\n',
+      'core/checks/messages.py': 'class Error:\n    pass\n',
+      'db/__init__.py': '',
+      'db/models/__init__.py': 'from .fields import *\n',
+      'db/models/fields.py': 'class CharField:\n    pass\n',
+      'utils/translation.py': 'def gettext_lazy(s):\n    return s\n',
+      'app.py': [
+        'from mypkg.core.exceptions import ImproperlyConfigured',
+        'from mypkg.core import checks',
+        'from mypkg.db import models',
+        'from mypkg.utils.translation import gettext_lazy as _',
+        '',
+        'class Base:',
+        '    def run(self):',
+        '        return 1',
+        '',
+        'class App(Base):',
+        '    def run(self):',
+        '        field = models.CharField()',
+        '        _("label")',
+        '        checks.Error()',
+        '        super().run()',
+        '        raise ImproperlyConfigured()',
+        '',
+      ].join('\n'),
+    });
+    ix = await Indexer.open(root);
+    await ix.sync();
+  });
+  after(() => { ix.close(); removeProject(root); });
+
+  const to = (name: string) => edges(ix.store).find((e) => e.from === 'app.py::App.run' && e.target === name && e.kind !== 'references')?.to;
+
+  it('reads an absolute import from the root when the project is the package itself', () => {
+    assert.equal(to('ImproperlyConfigured'), 'core/exceptions.py::ImproperlyConfigured');
+  });
+
+  it('takes `from pkg import mod` as the submodule, and a package\'s `import *` as its own names', () => {
+    assert.equal(to('Error'), 'core/checks/messages.py::Error');
+    assert.equal(to('CharField'), 'db/models/fields.py::CharField');
+  });
+
+  it('binds a name imported as `_` and a call on `super()`', () => {
+    assert.equal(to('_'), 'utils/translation.py::gettext_lazy');
+    assert.equal(to('run'), 'app.py::Base.run');
+  });
+});

@@ -285,7 +285,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (!rec) imports.set(src.startIndex, (rec = { sourceNode: src, stmt, reexport, names: [], bindsNothing: false }));
       else { rec.stmt ??= stmt; rec.reexport ||= reexport; }
       const alias = impAlias ? text(source, impAlias) : undefined;
-      if (alias === '_') rec.bindsNothing = true;
+      // Go's `import _ "pkg"` binds nothing; Python's `from t import gettext_lazy as _` binds `_`
+      if (alias === '_' && !impName) rec.bindsNothing = true;
       else if (alias === '.' || wildcard) rec.names.push({ imported: '*', local: '*', pos: (impAlias ?? src).startIndex });
       else if (impName) {
         const imported = text(source, impName);

@@ -163,7 +163,14 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
       }
       const hits = idx.suffix(mod, from).filter((p) => /\.pyi?$/.test(p));
       if (hits.length) return hits.slice(0, 1);
-      return idx.suffix(`${mod}/__init__`, from).slice(0, 1);
+      const pkg = idx.suffix(`${mod}/__init__`, from).slice(0, 1);
+      if (pkg.length) return pkg;
+      // The project may be the package itself (Django's `django/` opened as the root): there
+      // `django.core.exceptions` is `core/exceptions.py`, from the root only.
+      const slash = mod.indexOf('/');
+      if (slash < 0 || !idx.stem('__init__').length) return [];
+      const rest = mod.slice(slash + 1);
+      return [...idx.stem(rest), ...idx.stem(`${rest}/__init__`)].filter((p) => /\.pyi?$/.test(p)).slice(0, 1);
     }
     case 'go': {
       let path = source;

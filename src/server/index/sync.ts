@@ -294,7 +294,7 @@ export class Indexer {
 
     // imports: the changed files', then any other file's import that was unresolved (a file may have appeared)
     const importRows = (where: string, ...p: number[]) =>
-      s.prepare(`SELECT rowid AS rid, file_id, source, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; resolved_file_id: number | null }>(...p);
+      s.prepare(`SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(...p);
     // file by file, not all rows at once (the kernel has ~800k #includes)
     const rowsByFile = function* () {
       for (const p of pending.files) yield* importRows('file_id = ?', p.fileId);
@@ -310,19 +310,27 @@ export class Indexer {
       const f = db.filesById.get(r.file_id);
       if (!f) continue;
       if (r.file_id !== memoFile) { memo.clear(); memoFile = r.file_id; }
-      const key = r.source;
-      let targets = memo.get(key);
-      if (!targets) {
-        targets = resolveModule(r.source, f.path, rulesFor(f.language).importStyle, paths)
-          .map((p) => db.files.get(p)?.id).filter((id): id is number => id !== undefined && id !== r.file_id);
-        memo.set(key, targets);
+      const style = rulesFor(f.language).importStyle;
+      const moduleFiles = (source: string) => resolveModule(source, f.path, style, paths)
+        .map((p) => db.files.get(p)?.id).filter((id): id is number => id !== undefined && id !== r.file_id);
+      let targets = memo.get(r.source);
+      if (!targets) memo.set(r.source, (targets = moduleFiles(r.source)));
+      if (style === 'python' && r.imported && r.imported !== '*') {
+        // `from django.core import checks`: a submodule, unless the package itself defines the name
+        const key = `${r.source}\0${r.imported}`;
+        let sub = memo.get(key);
+        if (!sub) {
+          const defined = targets.length > 0 && db.nodesNamedIn(r.imported, targets[0]).some((n) => n.parent_id === null);
+          sub = defined ? targets : moduleFiles(r.source.endsWith('.') ? r.source + r.imported : `${r.source}.${r.imported}`);
+          memo.set(key, (sub = sub.length ? sub : targets));
+        }
+        targets = sub;
       }
       if (!targets.length) continue;
       setResolved.run(targets[0], r.rid);
       // a Go package is a folder of files: its row names the first (db.packageFiles() has the
       // rest); a Java `a.b.*` names them all
-      const go = rulesFor(f.language).importStyle === 'go';
-      if (!go) for (const t of targets.slice(1)) addRow.run(t, r.rid);
+      if (style !== 'go') for (const t of targets.slice(1)) addRow.run(t, r.rid);
       let set = importEdges.get(r.file_id);
       if (!set) importEdges.set(r.file_id, (set = new Set()));
       for (const t of targets) set.add(t);
