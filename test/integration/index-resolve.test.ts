@@ -118,7 +118,9 @@ describe('index: Go packages by import path', function () {
   const files = {
     'fmt/doc.go': '// Package fmt formats.\npackage fmt\n',
     'fmt/print.go': 'package fmt\n\nfunc Sprintf(format string, a ...any) string { return format }\n',
-    'net/http/server.go': 'package http\n\nimport "fmt"\n\nfunc Serve() string { return fmt.Sprintf("x") }\n',
+    'fmt/export_test.go': 'package fmt\n\nfunc Internal() int { return 1 }\n',
+    'fmt/fmt_test.go': 'package fmt_test\n\nimport "fmt"\n\nfunc TestX() { fmt.Internal() }\n',
+    'net/http/server.go': 'package http\n\nimport "fmt"\n\nfunc Serve() string { fmt.Internal(); return fmt.Sprintf("x") }\n',
   };
   const sprintf = async (goMod: string) => {
     const root = makeProject({ ...files, 'go.mod': goMod });
@@ -126,18 +128,21 @@ describe('index: Go packages by import path', function () {
     try {
       await ix.sync();
       const imports = edges(ix.store, 'imports').filter((e) => e.from === 'net/http/server.go').map((e) => e.to).sort();
-      const rows = ix.store.prepare('SELECT count(*) AS n FROM file_imports').get<{ n: number }>()!.n;
-      return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows };
+      const rows = ix.store.prepare("SELECT count(*) AS n FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'net/http/server.go'").get<{ n: number }>()!.n;
+      const internal = [edgeFrom(ix.store, 'net/http/server.go::Serve', 'Internal', 'calls')?.to, edgeFrom(ix.store, 'fmt/fmt_test.go::TestX', 'Internal', 'calls')?.to];
+      return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows, internal };
     } finally { ix.close(); removeProject(root); }
   };
 
   it("binds `fmt.Sprintf` to the project's fmt folder in Go's own source tree (module std)", async () => {
-    const { call, imports, rows } = await sprintf('module std\n\ngo 1.19\n');
+    const { call, imports, rows, internal } = await sprintf('module std\n\ngo 1.19\n');
     assert.equal(call?.to, 'fmt/print.go::Sprintf');
     assert.equal(call?.resolution, 'import');
-    // the file depends on every file of the package; the import itself is one row
+    // the file depends on every file of the package but its tests; the import itself is one row
     assert.deepEqual(imports, ['fmt/doc.go', 'fmt/print.go']);
     assert.equal(rows, 1);
+    // what a package's tests export is for its external test package only
+    assert.deepEqual(internal, [null, 'fmt/export_test.go::Internal']);
   });
 
   it('follows a package as its files come and go (incremental syncs)', async () => {

@@ -5,6 +5,7 @@ import { Store } from '../store/store';
 import { ensureDeferredIndex } from '../store/schema';
 import { ExtractedBinding, ExtractedImport, ExtractedSymbol } from './types';
 import { BindingKey, HeritageKey, SyncDelta, importsKey } from './delta';
+import { goPackageFile } from './modules';
 
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
@@ -564,11 +565,12 @@ export class GraphDb {
     return this.store.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND parent_id IS NULL AND kind != 'file'").all<{ name: string }>(fileId).map((r) => r.name);
   }
 
-  /** The files of the Go package `fileId` is in: the .go files of its folder, in the order
-   *  the db has them. A Go import keeps one row (its first file); the resolver reads the
-   *  package from here (a row per file of each package imported made the Go source tree's
-   *  710k rows, most of its resolve time and memory). */
-  packageFiles(fileId: number): number[] {
+  /** The files of the Go package `fileId` is in: the .go files of its folder, in the order the
+   *  db has them; its `_test.go` files only for `importer` in that folder (an external test
+   *  package sees what export_test.go exports). A Go import keeps one row (its first file); the
+   *  resolver reads the package from here (a row per file of each package imported made the Go
+   *  source tree's 710k rows, most of its resolve time and memory). */
+  packageFiles(fileId: number, importer?: number): number[] {
     const path = this.filesById.get(fileId)?.path;
     if (path === undefined) return [];
     if (!this.packages) {
@@ -576,14 +578,19 @@ export class GraphDb {
       for (const f of this.files.values()) {
         if (f.language !== 'go') continue;
         const dir = posix.dirname(f.path);
-        const list = this.packages.get(dir);
-        if (list) list.push(f.id);
-        else this.packages.set(dir, [f.id]);
+        let p = this.packages.get(dir);
+        if (!p) this.packages.set(dir, (p = { all: [], built: [] }));
+        p.all.push(f.id);
+        if (goPackageFile(f.path)) p.built.push(f.id);
       }
     }
-    return this.packages.get(posix.dirname(path)) ?? [fileId];
+    const dir = posix.dirname(path);
+    const p = this.packages.get(dir);
+    if (!p) return [fileId];
+    const from = importer === undefined ? undefined : this.filesById.get(importer)?.path;
+    return from !== undefined && !goPackageFile(from) && posix.dirname(from) === dir ? p.all : p.built;
   }
-  private packages?: Map<string, number[]>;
+  private packages?: Map<string, { all: number[]; built: number[] }>;
 
   /** A file's imports bound to local name `local`, in the order written (a Go file's package
    *  imports are a row per file of the package: hundreds to scan for each member call). */

@@ -94,6 +94,12 @@ export class PathIndex {
   }
 }
 
+/** A file an importer of its Go package sees: a `_test.go` file is built only into the package's
+ *  own tests (the Go source tree: 707k file imports edges, a third of them into tests). */
+export function goPackageFile(path: string): boolean {
+  return path.endsWith('.go') && !path.endsWith('_test.go');
+}
+
 function push(m: Map<string, string[]>, k: string, v: string) {
   const a = m.get(k);
   if (a) a.push(v); else m.set(k, [v]);
@@ -176,18 +182,18 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
       let path = source;
       if (idx.goModule && (path === idx.goModule || path.startsWith(idx.goModule + '/'))) {
         path = path.slice(idx.goModule.length + 1);
-        return idx.inDir(path || '.').filter((p) => p.endsWith('.go'));
+        return idx.inDir(path || '.').filter(goPackageFile);
       }
       // Go's own source tree (module std): a standard package's import path is its folder
       // (`fmt`, `net/http`; no dot in the first element), else `fmt.Sprintf` binds nowhere there.
       if (idx.goModule === 'std' && !path.split('/')[0].includes('.')) {
-        const std = idx.inDir(path).filter((p) => p.endsWith('.go'));
+        const std = idx.inDir(path).filter(goPackageFile);
         if (std.length) return std;
       }
       // Without go.mod, or a vendored path: the longest folder suffix that exists.
       const segs = path.split('/');
       for (let i = 0; i < segs.length; i++) {
-        const hit = idx.dirSuffix(segs.slice(i).join('/'), from).filter((p) => p.endsWith('.go'));
+        const hit = idx.dirSuffix(segs.slice(i).join('/'), from).filter(goPackageFile);
         if (hit.length && segs.length - i >= 2) return hit;
       }
       return [];

@@ -389,7 +389,7 @@ export class Resolver {
           // all there is (following each file's imports, as exportedFrom does, took most of
           // the Go source tree's resolve)
           const hit = rules.importStyle === 'go'
-            ? this.db.packageFiles(f).reduce<number | undefined>((h, pf) => h ?? this.topLevelIn(pf, ref.name, memberAccept), undefined)
+            ? this.db.packageFiles(f, ref.fileId).reduce<number | undefined>((h, pf) => h ?? this.topLevelIn(pf, ref.name, memberAccept), undefined)
             : this.exportedFrom(f, ref.name, memberAccept, 0);
           if (hit) return { id: hit, how: 'import' };
         }
