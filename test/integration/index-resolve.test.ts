@@ -117,10 +117,10 @@ describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {
     'fmt/doc.go': '// Package fmt formats.\npackage fmt\n',
-    'fmt/print.go': 'package fmt\n\nfunc Sprintf(format string, a ...any) string { return format }\n',
+    'fmt/print.go': 'package fmt\n\ntype Verb rune\n\nfunc Sprintf(format string, a ...any) string { return format }\n',
     'fmt/export_test.go': 'package fmt\n\nfunc Internal() int { return 1 }\n',
     'fmt/fmt_test.go': 'package fmt_test\n\nimport "fmt"\n\nfunc TestX() { fmt.Internal() }\n',
-    'net/http/server.go': 'package http\n\nimport "fmt"\n\nfunc Serve() string { fmt.Internal(); return fmt.Sprintf("x") }\n',
+    'net/http/server.go': 'package http\n\nimport "fmt"\n\ntype Code int\n\nfunc Serve() string { fmt.Internal(); _ = Code(fmt.Verb(1)); return fmt.Sprintf("x") }\n',
   };
   const sprintf = async (goMod: string) => {
     const root = makeProject({ ...files, 'go.mod': goMod });
@@ -130,12 +130,15 @@ describe('index: Go packages by import path', function () {
       const imports = edges(ix.store, 'imports').filter((e) => e.from === 'net/http/server.go').map((e) => e.to).sort();
       const rows = ix.store.prepare("SELECT count(*) AS n FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'net/http/server.go'").get<{ n: number }>()!.n;
       const internal = [edgeFrom(ix.store, 'net/http/server.go::Serve', 'Internal', 'calls')?.to, edgeFrom(ix.store, 'fmt/fmt_test.go::TestX', 'Internal', 'calls')?.to];
-      return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows, internal };
+      const conversions = ['Code', 'Verb'].map((n) => edgeFrom(ix.store, 'net/http/server.go::Serve', n));
+      return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows, internal, conversions };
     } finally { ix.close(); removeProject(root); }
   };
 
   it("binds `fmt.Sprintf` to the project's fmt folder in Go's own source tree (module std)", async () => {
-    const { call, imports, rows, internal } = await sprintf('module std\n\ngo 1.19\n');
+    const { call, imports, rows, internal, conversions } = await sprintf('module std\n\ngo 1.19\n');
+    // a call that names a type converts to it
+    assert.deepEqual(conversions.map((e) => [e?.kind, e?.to]), [['instantiates', 'net/http/server.go::Code'], ['instantiates', 'fmt/print.go::Verb']]);
     assert.equal(call?.to, 'fmt/print.go::Sprintf');
     assert.equal(call?.resolution, 'import');
     // the file depends on every file of the package but its tests; the import itself is one row
@@ -149,16 +152,19 @@ describe('index: Go packages by import path', function () {
     const root = makeProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',
       'util/a.go': 'package util\n\nfunc A() int { return 1 }\n',
-      'main.go': 'package main\n\nimport "example.com/app/util"\n\nfunc main() { util.A(); util.B() }\n',
+      'main.go': 'package main\n\nimport "example.com/app/util"\n\nfunc main() { util.A(); util.B(); _ = util.Code(2) }\n',
     });
     const ix = await Indexer.open(root);
     const to = (name: string) => edgeFrom(ix.store, 'main.go::main', name, 'calls')?.to;
     try {
       await ix.sync();
       assert.deepEqual([to('A'), to('B')], ['util/a.go::A', null]);
-      writeFileSync(join(root, 'util/b.go'), 'package util\n\nfunc B() int { return 2 }\n');
+      writeFileSync(join(root, 'util/b.go'), 'package util\n\ntype Code int\n\nfunc B() int { return 2 }\n');
       await ix.sync();
       assert.deepEqual([to('A'), to('B')], ['util/a.go::A', 'util/b.go::B']);
+      // an unresolved call that turns out to be a conversion is an instantiation now
+      const code = edgeFrom(ix.store, 'main.go::main', 'Code');
+      assert.deepEqual([code?.kind, code?.to], ['instantiates', 'util/b.go::Code']);
       // the file the import's row named goes: the package is still there
       unlinkSync(join(root, 'util/a.go'));
       await ix.sync();

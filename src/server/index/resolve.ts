@@ -55,17 +55,23 @@ const VALUE_HOLDERS = ['constant', 'variable'];
 const CALL_PRECISE = new Set([...CALLABLE, ...VALUE_HOLDERS]);
 const CALL_MEMBER = new Set([...CALLABLE, ...VALUE_HOLDERS, 'property', 'field']);
 const NEW_PRECISE = new Set([...INSTANTIABLE, ...VALUE_HOLDERS]);
-export function preciseKinds(kind: RefKind, member: boolean): Set<string> {
+/** The same, where a call may convert to a named type (ResolveRules.typeConversions). */
+const CONVERTIBLE = ['type', 'interface'];
+const CALL_CONVERT = new Set([...CALL_PRECISE, ...CONVERTIBLE]);
+const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
+// a conversion is stored as an instantiation, and resolved again as one
+const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
+export function preciseKinds(kind: RefKind, member: boolean, conversions = false): Set<string> {
   switch (kind) {
-    case 'call': return member ? CALL_MEMBER : CALL_PRECISE;
-    case 'new': return NEW_PRECISE;
+    case 'call': return conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
+    case 'new': return conversions ? NEW_CONVERT : NEW_PRECISE;
     default: return acceptedKinds(kind);
   }
 }
 
 export function edgeKindFor(ref: RefKind, targetKind?: string): string {
   switch (ref) {
-    case 'call': return targetKind && INSTANTIABLE.has(targetKind) ? 'instantiates' : 'calls';
+    case 'call': return targetKind && (INSTANTIABLE.has(targetKind) || CONVERTIBLE.includes(targetKind)) ? 'instantiates' : 'calls';
     case 'new': return 'instantiates';
     case 'extends': return 'extends';
     case 'implements': return 'implements';
@@ -108,7 +114,7 @@ export class Resolver {
   resolve(ref: RefInput): Resolved {
     const hit = ref.receiver
       ? this.resolveMember(ref)
-      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId).typeConversions), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
@@ -357,7 +363,7 @@ export class Resolver {
     const rules = this.rules(ref.fileId);
     const recv = ref.receiver!;
     // a call on an object reaches a method, a property holding a function, a module's function
-    const memberAccept = preciseKinds(ref.kind, true);
+    const memberAccept = preciseKinds(ref.kind, true, rules.typeConversions);
     // `super.m()`, and Python's `super().m()`
     if (rules.superNames.includes(recv) || (recv.endsWith('()') && rules.superNames.includes(recv.slice(0, -2)))) {
       const cls = this.enclosingClass(ref.src);

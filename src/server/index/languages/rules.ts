@@ -33,6 +33,9 @@ export interface ResolveRules {
    *  Ruby/PHP autoload, C# namespaces). Where modules must import what they use (JS/TS, Python,
    *  Go, Rust), a bare name not found in scope or imports is a local, a parameter or a global. */
   bareNameHeuristic: boolean;
+  /** A call may name a type, converting to it (Go's `Errno(e)`, `io.Reader(x)`): it binds to the
+   *  type as an instantiation. */
+  typeConversions?: boolean;
 }
 
 const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
@@ -52,7 +55,7 @@ const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitM
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
-  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', folderScope: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: jvm, kotlin: jvm, scala: jvm,
   csharp: { ...jvm, family: 'dotnet' },
