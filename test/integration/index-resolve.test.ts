@@ -162,6 +162,8 @@ describe('index: Go packages by import path', function () {
       writeFileSync(join(root, 'util/b.go'), 'package util\n\ntype Code int\n\nfunc B() int { return 2 }\n');
       await ix.sync();
       assert.deepEqual([to('A'), to('B')], ['util/a.go::A', 'util/b.go::B']);
+      // main.go depends on the package's new file too, though only b.go was parsed
+      assert.deepEqual(edges(ix.store, 'imports').filter((e) => e.from === 'main.go').map((e) => e.to).sort(), ['util/a.go', 'util/b.go']);
       // an unresolved call that turns out to be a conversion is an instantiation now
       const code = edgeFrom(ix.store, 'main.go::main', 'Code');
       assert.deepEqual([code?.kind, code?.to], ['instantiates', 'util/b.go::Code']);
@@ -169,6 +171,27 @@ describe('index: Go packages by import path', function () {
       unlinkSync(join(root, 'util/a.go'));
       await ix.sync();
       assert.deepEqual([to('A'), to('B')], [null, 'util/b.go::B']);
+      assert.deepEqual(edges(ix.store, 'imports').filter((e) => e.from === 'main.go').map((e) => e.to), ['util/b.go']);
+    } finally { ix.close(); removeProject(root); }
+  });
+
+  it('makes a method declared above its type a member of it, in a full index and after an edit', async () => {
+    const root = makeProject({ 'srv.go': 'package srv\n\nfunc (s *Server) Serve() { s.newConn() }\n\nfunc (s *Server) newConn() {}\n\ntype Server struct{ n int }\n' });
+    const ix = await Indexer.open(root);
+    const state = () => {
+      const contains = edges(ix.store, 'contains').filter((e) => e.from === 'srv.go::Server').map((e) => e.to).sort();
+      const ids = ix.store.prepare("SELECT id FROM nodes WHERE uid LIKE 'srv.go::Server.%' ORDER BY uid").all<{ id: number }>().map((r) => Number(r.id));
+      return { contains, call: edgeFrom(ix.store, 'srv.go::Server.Serve', 'newConn', 'calls')?.to, ids };
+    };
+    try {
+      await ix.sync();
+      const full = state();
+      assert.deepEqual(full.contains, ['srv.go::Server.Serve', 'srv.go::Server.n', 'srv.go::Server.newConn']);
+      assert.equal(full.call, 'srv.go::Server.newConn');
+      writeFileSync(join(root, 'srv.go'), 'package srv\n\n// Serve serves.\nfunc (s *Server) Serve() { s.newConn() }\n\nfunc (s *Server) newConn() {}\n\ntype Server struct{ n int }\n');
+      await ix.sync();
+      // the same graph, the members keeping their ids
+      assert.deepEqual(state(), full);
     } finally { ix.close(); removeProject(root); }
   });
 

@@ -271,8 +271,8 @@ export class GraphDb {
     // `type X`) are found in id order: after one that is new, the rest of them are new too, so
     // ids stay in source order as a full index gives them.
     const uids: string[] = [];
-    const ids: number[] = [];
-    const keep: (OldNode | undefined)[] = [];
+    const ids: number[] = new Array(symbols.length).fill(-1);
+    const keep: (OldNode | undefined)[] = new Array(symbols.length).fill(undefined);
     const seen = new Map<string, number>();
     const broken = new Set<string>();
     for (const sym of symbols) {
@@ -281,16 +281,21 @@ export class GraphDb {
       seen.set(uid, n);
       if (n > 1) uid += `#${n}`;
       uids.push(uid);
+    }
+    // a member declared above its parent (a Go method above its type) is looked at after it
+    const order: number[] = [];
+    for (let i = 0; i < symbols.length; i++) if (symbols[i].parent < i) order.push(i);
+    for (let i = 0; i < symbols.length; i++) if (symbols[i].parent > i) order.push(i);
+    for (const i of order) {
+      const sym = symbols[i];
       const parent = sym.parent >= 0 ? ids[sym.parent] : null; // -1: a new parent
-      const o = old.get(uid);
+      const o = old.get(uids[i]);
       if (o && !broken.has(sym.qualifiedName) && o.kind === sym.kind && o.name === sym.name && o.parent_id === parent && Number(o.is_exported) === (sym.isExported ? 1 : 0)) {
-        old.delete(uid);
-        keep.push(o);
-        ids.push(o.id);
+        old.delete(uids[i]);
+        keep[i] = o;
+        ids[i] = o.id;
       } else {
         broken.add(sym.qualifiedName);
-        keep.push(undefined);
-        ids.push(-1);
       }
     }
     // 2. symbols gone (or no longer the same): other files' edges into them are detached first
@@ -315,10 +320,12 @@ export class GraphDb {
     const fts = s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)');
     const contains: EdgeInsert[] = [];
     const kept = new Map<number, string>([[fileNodeId, 'file']]);
+    const later: number[] = []; // inserted before their parent row: parent set once it is in
     for (let i = 0; i < symbols.length; i++) {
       const sym = symbols[i];
       const o = keep[i];
-      const parent = sym.parent >= 0 ? ids[sym.parent] : null;
+      let parent = sym.parent >= 0 ? ids[sym.parent] : null;
+      if (parent === -1) { later.push(i); parent = null; }
       if (o) {
         kept.set(o.id, o.kind);
         this.updateKept(o, sym);
@@ -331,7 +338,12 @@ export class GraphDb {
         fts.run(id, words, sym.signature, sym.docstring, path);
         this.noteChanged(fileId, sym.name, sym.kind, parent === null && sym.isExported);
       }
-      if (!this.bulk) contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
+      if (!this.bulk && later[later.length - 1] !== i) contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
+    }
+    for (const i of later) {
+      const sym = symbols[i];
+      s.prepare('UPDATE nodes SET parent_id = ? WHERE id = ?').run(ids[sym.parent], ids[i]);
+      if (!this.bulk) contains.push({ src: ids[sym.parent], dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
     }
     this.delta.setKept(fileId, kept);
     this.insertEdges(contains);

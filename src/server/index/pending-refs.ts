@@ -8,9 +8,9 @@ import { ExtractedRef, RefKind } from './types';
 const KINDS: RefKind[] = ['call', 'new', 'type', 'value', 'extends', 'implements'];
 const KIND_CODE = new Map(KINDS.map((k, i) => [k, i]));
 
-/** One parsed file: its ids, the hash to write once its references are resolved, and its
- *  references' range in the columns. */
-export interface PendingFile { fileId: number; fileNodeId: number; hash: string; first: number; end: number }
+/** One parsed file: its ids, the hash to write once its references are resolved, its
+ *  references' range in the columns, and whether it is new to the index. */
+export interface PendingFile { fileId: number; fileNodeId: number; hash: string; first: number; end: number; added?: boolean }
 
 /** One reference, as the resolver takes it. */
 export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number }
@@ -57,7 +57,7 @@ export class PendingRefs {
   }
 
   /** Records a written file and its references; `nodeIds` maps the extraction's symbol indexes to node ids. */
-  add(fileId: number, fileNodeId: number, nodeIds: number[], refs: ExtractedRef[], hash: string): void {
+  add(fileId: number, fileNodeId: number, nodeIds: number[], refs: ExtractedRef[], hash: string, added = false): void {
     const first = this.src.length;
     for (const r of refs) {
       this.src.push(r.from >= 0 ? nodeIds[r.from] : fileNodeId);
@@ -66,7 +66,7 @@ export class PendingRefs {
       this.name.push(this.intern(r.name));
       this.receiver.push(r.receiver === undefined ? -1 : this.intern(r.receiver));
     }
-    this.files.push({ fileId, fileNodeId, hash, first, end: this.src.length });
+    this.files.push({ fileId, fileNodeId, hash, first, end: this.src.length, ...(added ? { added } : {}) });
   }
 
   kindOf(i: number): RefKind {

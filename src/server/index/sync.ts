@@ -3,7 +3,7 @@
 // ones that a new symbol may now satisfy, are resolved again. One writer at a time holds
 // .codeindex/sync.lock; every batch is one transaction, so a crash leaves a usable index.
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { Store } from '../store/store';
 import { openIndex, indexDir, writeMeta, dropDeferredIndexes, ensureDeferredIndexes, missingDeferredIndexes } from '../store/schema';
 import { acquireLock, readLockPid, unlock } from '../lockfile';
@@ -11,7 +11,7 @@ import { debug } from '../log';
 import { loadConfig } from './config';
 import { Filter, walk } from './walk';
 import { EdgeInsert, GraphDb } from './graph-db';
-import { PathIndex, resolveModule } from './modules';
+import { goPackageFile, PathIndex, resolveModule } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
@@ -245,7 +245,7 @@ export class Indexer {
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
             db.insertBindings(fileId, fileNodeId, nodeIds, ex.bindings);
-            pending.add(fileId, fileNodeId, nodeIds, ex.refs, r.hash);
+            pending.add(fileId, fileNodeId, nodeIds, ex.refs, r.hash, !known);
             parsed++;
           }
           if (bulk) db.insertContainsSince(lastNode);
@@ -336,6 +336,20 @@ export class Indexer {
       for (const t of targets) set.add(t);
       if (!pendingFiles.has(r.file_id)) reresolveFiles.add(r.file_id);
     }
+    // Go: an importer's row names its package by one file, so a file new to the package is a
+    // dependency of the package's importers too: their import edges are written again below
+    if (!full) {
+      const dirs = new Set<string>();
+      for (const p of pending.files) {
+        const f = db.filesById.get(p.fileId);
+        if (!p.added || !f || f.language !== 'go' || !goPackageFile(f.path) || dirs.has(posix.dirname(f.path))) continue;
+        dirs.add(posix.dirname(f.path));
+        const pkg = db.packageFiles(p.fileId).join(',');
+        for (const r of s.prepare(`SELECT DISTINCT file_id AS f FROM file_imports WHERE resolved_file_id IN (${pkg})`).all<{ f: number }>()) {
+          if (!pendingFiles.has(r.f) && !importEdges.has(r.f)) importEdges.set(r.f, new Set());
+        }
+      }
+    }
     const fileNode = new Map(pending.files.map((p) => [p.fileId, p.fileNodeId]));
     const fileNodeOf = (id: number) => fileNode.get(id) ?? db.fileNodeId(id);
     for (const [from, tos] of importEdges) {
@@ -345,6 +359,7 @@ export class Indexer {
       const go = rulesFor(db.filesById.get(from)?.language ?? '').importStyle === 'go';
       const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).flatMap((x) => (go ? db.packageFiles(x.t) : [x.t])));
       for (const to of all) {
+        if (to === from) continue; // a `package main` program in the folder of the package it imports
         const dst = fileNodeOf(to);
         if (dst !== undefined) { db.insertEdge(src, dst, 'imports', 'exact', from, 0, db.filesById.get(to)?.path ?? ''); touched.add(dst); }
       }
