@@ -325,7 +325,8 @@ export class GraphDb {
       const sym = symbols[i];
       const o = keep[i];
       let parent = sym.parent >= 0 ? ids[sym.parent] : null;
-      if (parent === -1) { later.push(i); parent = null; }
+      const late = parent === -1;
+      if (late) { later.push(i); parent = null; }
       if (o) {
         kept.set(o.id, o.kind);
         this.updateKept(o, sym);
@@ -338,7 +339,7 @@ export class GraphDb {
         fts.run(id, words, sym.signature, sym.docstring, path);
         this.noteChanged(fileId, sym.name, sym.kind, parent === null && sym.isExported);
       }
-      if (!this.bulk && later[later.length - 1] !== i) contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
+      if (!this.bulk && !late) contains.push({ src: parent ?? fileNodeId, dst: ids[i], kind: 'contains', resolution: 'exact', fileId, line: sym.startLine, target: sym.name });
     }
     for (const i of later) {
       const sym = symbols[i];
@@ -604,8 +605,8 @@ export class GraphDb {
   }
   private packages?: Map<string, { all: number[]; built: number[] }>;
 
-  /** A file's imports bound to local name `local`, in the order written (a Go file's package
-   *  imports are a row per file of the package: hundreds to scan for each member call). */
+  /** A file's imports bound to local name `local`, in the order written (a bare name or a member
+   *  call reads its own rows, not all of the file's). */
   importedAs(fileId: number, local: string): ImportRow[] {
     let m = this.importsByLocal.get(fileId);
     if (!m) {
