@@ -282,10 +282,8 @@ export class Resolver {
       const exported = this.db.exportedTopLevel(fileId).filter((n) => accept.has(n.kind));
       if (exported.length === 1) return exported[0].id;
     }
-    // a Python module's `from .fields import *` makes those names its own (Django's models/__init__.py)
-    const python = this.rules(fileId).importStyle === 'python';
     for (const imp of this.db.imports(fileId)) {
-      if (!(imp.reexport || (python && imp.local === '*')) || imp.resolved_file_id === null) continue;
+      if (!imp.reexport || imp.resolved_file_id === null) continue;
       if (imp.imported === '*' && imp.local === '*') {
         const hit = this.exportedFrom(imp.resolved_file_id, name, accept, depth + 1);
         if (hit) return hit;
@@ -364,8 +362,7 @@ export class Resolver {
     const recv = ref.receiver!;
     // a call on an object reaches a method, a property holding a function, a module's function
     const memberAccept = preciseKinds(ref.kind, true, rules.typeConversions);
-    // `super.m()`, and Python's `super().m()`
-    if (rules.superNames.includes(recv) || (recv.endsWith('()') && rules.superNames.includes(recv.slice(0, -2)))) {
+    if (rules.superNames.includes(recv)) {
       const cls = this.enclosingClass(ref.src);
       const hit = cls && this.memberOfSupertypes(cls.id, ref.name, memberAccept);
       return hit ? { id: hit, how: 'exact' } : undefined;

@@ -18,6 +18,7 @@ export interface ResolveRules {
   folderScope: boolean;
   /** Receivers that mean "the enclosing class". */
   selfNames: string[];
+  /** Receivers that mean "the enclosing class's supertypes" (`super`, Python's `super()`). */
   superNames: string[];
   /** Names provided by runtimes or test frameworks: never bound to a project symbol by the heuristic. */
   globals: string[];
@@ -54,7 +55,7 @@ const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitM
 
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
-  python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
+  python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: jvm, kotlin: jvm, scala: jvm,

@@ -22,7 +22,7 @@
 //   @name                the referenced name (bare: last segment)
 //   @receiver            optional: the object of a member call (`this`, `a.b`, `pkg`, `Foo::`)
 // Imports (matches sharing one @import.source node merge into one import):
-//   @import | @reexport  the statement (line; @reexport marks `export ... from`)
+//   @import | @reexport  the statement (line; @reexport marks `export ... from`, Python's `from x import *`)
 //   @import.source       the module as written (quotes and <> stripped)
 //   @import.name         an imported name; with @import.alias the local name differs
 //   @import.alias        alone: binds the whole module (imported '*') to that local name

@@ -12,7 +12,8 @@
 (import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.alias)) @import
 (import_from_statement module_name: (_) @import.source name: (dotted_name) @import.name) @import
 (import_from_statement module_name: (_) @import.source name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
-(import_from_statement module_name: (_) @import.source (wildcard_import) @import.wildcard) @import
+; a module's `from x import *` makes x's names its own: a re-export (Django's models/__init__.py)
+(import_from_statement module_name: (_) @import.source (wildcard_import) @import.wildcard) @reexport
 
 ; ── heritage ──
 (class_definition superclasses: (argument_list (identifier) @name)) @reference.extends
