@@ -4,6 +4,7 @@
 // (tree and captures), and they sit side by side in one folder: two workers on two of them at
 // once made the index's peak RSS.
 import { ParseTask } from './pool';
+import { hasSharedExtension } from './languages/table';
 
 /** A file of more bytes than this is parsed alone, with no other big file in flight. */
 export const BIG_FILE_BYTES = 256 * 1024;
@@ -18,6 +19,19 @@ export const SPREAD_MIN_BIG = 16;
  *  large grammar), more than its few files take to parse. */
 export const RARE_LANGUAGE_FILES = 16;
 const RARE_LANGUAGE_BYTES = 512 * 1024;
+
+/** For the walk: has the workers load a language ahead of its files once it has
+ *  RARE_LANGUAGE_FILES of them (a rarer one is loaded by the worker that gets its chunk; a
+ *  `.h`'s language is only decided after the walk). */
+export function preloadCommon(preload: (language: string) => void): (f: { path: string; language: string }) => void {
+  const seen = new Map<string, number>();
+  return (f) => {
+    if (hasSharedExtension(f.path)) return;
+    const n = (seen.get(f.language) ?? 0) + 1;
+    seen.set(f.language, n);
+    if (n === RARE_LANGUAGE_FILES) preload(f.language);
+  };
+}
 
 /** Rare languages' files first, a chunk per language (one worker loads each), then planChunks'
  *  plan of the rest. */

@@ -16,11 +16,11 @@ import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
-import { hasSharedExtension, languageForPath, sharedExtensionLanguages } from './languages/table';
+import { languageForPath, sharedExtensionLanguages } from './languages/table';
 import { initParser, parseAs } from './parse';
 import { readSource } from './read-file';
 import { PendingRefs } from './pending-refs';
-import { feedChunks, planParse, RARE_LANGUAGE_FILES } from './parse-plan';
+import { feedChunks, planParse, preloadCommon } from './parse-plan';
 
 const log = debug('index');
 /** Heap and RSS for the phase lines of DEBUG=codeindex:index. */
@@ -165,16 +165,7 @@ export class Indexer {
         else if (db.files.has(path)) deleted.push(db.files.get(path)!.id);
       }
     } else {
-      // every worker loads a language ahead of its files once it has a few (a rare one is
-      // loaded by the worker that gets its files: see planParse; a `.h`'s is not known yet)
-      const seen = new Map<string, number>();
-      const ahead = (f: { path: string; language: string }) => {
-        if (hasSharedExtension(f.path)) return;
-        const n = (seen.get(f.language) ?? 0) + 1;
-        seen.set(f.language, n);
-        if (n === RARE_LANGUAGE_FILES) early!.preload(f.language);
-      };
-      const walked = walk(this.root, filter, early && ahead);
+      const walked = walk(this.root, filter, early && preloadCommon((l) => early.preload(l)));
       skippedTooLarge = walked.skippedTooLarge.length;
       const present = new Set<string>();
       const shared = sharedExtensionLanguages(walked.files);
