@@ -578,14 +578,17 @@ export class GraphDb {
     return this.store.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND parent_id IS NULL AND kind != 'file'").all<{ name: string }>(fileId).map((r) => r.name);
   }
 
-  /** The files of the Go package `fileId` is in: the .go files of its folder, in the order the
-   *  db has them; its `_test.go` files only for `importer` in that folder (an external test
-   *  package sees what export_test.go exports). A Go import keeps one row (its first file); the
-   *  resolver reads the package from here (a row per file of each package imported made the Go
-   *  source tree's 710k rows, most of its resolve time and memory). */
+  /** The files an import row naming `fileId` imports: for a Go file the package it is in, the
+   *  .go files of its folder in the order the db has them (its `_test.go` files only for
+   *  `importer` in that folder: an external test package sees what export_test.go exports);
+   *  any other file is itself. A Go import keeps one row (its first file); the package is read
+   *  from here (a row per file of each package imported made the Go source tree's 710k rows,
+   *  most of its resolve time and memory). */
   packageFiles(fileId: number, importer?: number): number[] {
-    const path = this.filesById.get(fileId)?.path;
-    if (path === undefined) return [];
+    const f = this.filesById.get(fileId);
+    if (f === undefined) return [];
+    if (f.language !== 'go') return [fileId];
+    const path = f.path;
     if (!this.packages) {
       this.packages = new Map();
       for (const f of this.files.values()) {

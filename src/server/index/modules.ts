@@ -94,6 +94,13 @@ export class PathIndex {
   }
 }
 
+/** The module `from <source> import <imported>` names when `imported` is a submodule (Python's
+ *  `from django.core import checks`); undefined where the style has no such import. */
+export function submoduleSource(style: ImportStyle, source: string, imported: string): string | undefined {
+  if (style !== 'python' || !imported || imported === '*') return undefined;
+  return source.endsWith('.') ? source + imported : `${source}.${imported}`;
+}
+
 /** A file an importer of its Go package sees: a `_test.go` file is built only into the package's
  *  own tests (the Go source tree: 707k file imports edges, a third of them into tests). */
 export function goPackageFile(path: string): boolean {

@@ -391,10 +391,10 @@ export class Resolver {
           // a Go package is its folder's files, and re-exports nothing: their own top level is
           // all there is (following each file's imports, as exportedFrom does, took most of
           // the Go source tree's resolve)
-          const hit = rules.importStyle === 'go'
-            ? this.db.packageFiles(f, ref.fileId).reduce<number | undefined>((h, pf) => h ?? this.topLevelIn(pf, ref.name, memberAccept), undefined)
-            : this.exportedFrom(f, ref.name, memberAccept, 0);
-          if (hit) return { id: hit, how: 'import' };
+          for (const pf of this.db.packageFiles(f, ref.fileId)) {
+            const hit = rules.importStyle === 'go' ? this.topLevelIn(pf, ref.name, memberAccept) : this.exportedFrom(pf, ref.name, memberAccept, 0);
+            if (hit) return { id: hit, how: 'import' };
+          }
         }
         return undefined;
       }

@@ -11,7 +11,7 @@ import { debug } from '../log';
 import { loadConfig } from './config';
 import { Filter, walk } from './walk';
 import { EdgeInsert, GraphDb } from './graph-db';
-import { goPackageFile, PathIndex, resolveModule } from './modules';
+import { goPackageFile, PathIndex, resolveModule, submoduleSource } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
@@ -306,13 +306,14 @@ export class Indexer {
         .map((p) => db.files.get(p)?.id).filter((id): id is number => id !== undefined && id !== r.file_id);
       let targets = memo.get(r.source);
       if (!targets) memo.set(r.source, (targets = moduleFiles(r.source)));
-      if (style === 'python' && r.imported && r.imported !== '*') {
-        // `from django.core import checks`: a submodule, unless the package itself defines the name
+      const subSource = submoduleSource(style, r.source, r.imported);
+      if (subSource !== undefined) {
+        // the submodule, unless the package itself defines the name
         const key = `${r.source}\0${r.imported}`;
         let sub = memo.get(key);
         if (!sub) {
           const defined = targets.length > 0 && db.nodesNamedIn(r.imported, targets[0]).some((n) => n.parent_id === null);
-          sub = defined ? targets : moduleFiles(r.source.endsWith('.') ? r.source + r.imported : `${r.source}.${r.imported}`);
+          sub = defined ? targets : moduleFiles(subSource);
           memo.set(key, (sub = sub.length ? sub : targets));
         }
         targets = sub;
@@ -347,8 +348,7 @@ export class Indexer {
       const src = fileNodeOf(from);
       if (src === undefined) continue;
       if (!pendingFiles.has(from)) s.prepare("DELETE FROM edges WHERE src = ? AND kind = 'imports'").run(src);
-      const go = rulesFor(db.filesById.get(from)?.language ?? '').importStyle === 'go';
-      const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).flatMap((x) => (go ? db.packageFiles(x.t) : [x.t])));
+      const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).flatMap((x) => db.packageFiles(x.t)));
       for (const to of all) {
         if (to === from) continue; // a `package main` program in the folder of the package it imports
         const dst = fileNodeOf(to);
