@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
-import { makeProject, removeProject, edgeFrom, edges } from './helpers/project';
+import { makeProject, removeProject, edgeFrom, edges, withIndexedProject } from './helpers/project';
 
 describe('index: resolution', function () {
   this.timeout(30000);
@@ -122,18 +122,13 @@ describe('index: Go packages by import path', function () {
     'fmt/fmt_test.go': 'package fmt_test\n\nimport "fmt"\n\nfunc TestX() { fmt.Internal() }\n',
     'net/http/server.go': 'package http\n\nimport "fmt"\n\ntype Code int\n\nfunc Serve() string { fmt.Internal(); _ = Code(fmt.Verb(1)); return fmt.Sprintf("x") }\n',
   };
-  const sprintf = async (goMod: string) => {
-    const root = makeProject({ ...files, 'go.mod': goMod });
-    const ix = await Indexer.open(root);
-    try {
-      await ix.sync();
-      const imports = edges(ix.store, 'imports').filter((e) => e.from === 'net/http/server.go').map((e) => e.to).sort();
-      const rows = ix.store.prepare("SELECT count(*) AS n FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'net/http/server.go'").get<{ n: number }>()!.n;
-      const internal = [edgeFrom(ix.store, 'net/http/server.go::Serve', 'Internal', 'calls')?.to, edgeFrom(ix.store, 'fmt/fmt_test.go::TestX', 'Internal', 'calls')?.to];
-      const conversions = ['Code', 'Verb'].map((n) => edgeFrom(ix.store, 'net/http/server.go::Serve', n));
-      return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows, internal, conversions };
-    } finally { ix.close(); removeProject(root); }
-  };
+  const sprintf = (goMod: string) => withIndexedProject({ ...files, 'go.mod': goMod }, async (ix) => {
+    const imports = edges(ix.store, 'imports').filter((e) => e.from === 'net/http/server.go').map((e) => e.to).sort();
+    const rows = ix.store.prepare("SELECT count(*) AS n FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'net/http/server.go'").get<{ n: number }>()!.n;
+    const internal = [edgeFrom(ix.store, 'net/http/server.go::Serve', 'Internal', 'calls')?.to, edgeFrom(ix.store, 'fmt/fmt_test.go::TestX', 'Internal', 'calls')?.to];
+    const conversions = ['Code', 'Verb'].map((n) => edgeFrom(ix.store, 'net/http/server.go::Serve', n));
+    return { call: edgeFrom(ix.store, 'net/http/server.go::Serve', 'Sprintf', 'calls'), imports, rows, internal, conversions };
+  });
 
   it("binds `fmt.Sprintf` to the project's fmt folder in Go's own source tree (module std)", async () => {
     const { call, imports, rows, internal, conversions } = await sprintf('module std\n\ngo 1.19\n');
@@ -149,15 +144,12 @@ describe('index: Go packages by import path', function () {
   });
 
   it('follows a package as its files come and go (incremental syncs)', async () => {
-    const root = makeProject({
+    await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',
       'util/a.go': 'package util\n\nfunc A() int { return 1 }\n',
       'main.go': 'package main\n\nimport "example.com/app/util"\n\nfunc main() { util.A(); util.B(); _ = util.Code(2) }\n',
-    });
-    const ix = await Indexer.open(root);
-    const to = (name: string) => edgeFrom(ix.store, 'main.go::main', name, 'calls')?.to;
-    try {
-      await ix.sync();
+    }, async (ix, root) => {
+      const to = (name: string) => edgeFrom(ix.store, 'main.go::main', name, 'calls')?.to;
       assert.deepEqual([to('A'), to('B')], ['util/a.go::A', null]);
       writeFileSync(join(root, 'util/b.go'), 'package util\n\ntype Code int\n\nfunc B() int { return 2 }\n');
       await ix.sync();
@@ -172,19 +164,16 @@ describe('index: Go packages by import path', function () {
       await ix.sync();
       assert.deepEqual([to('A'), to('B')], [null, 'util/b.go::B']);
       assert.deepEqual(edges(ix.store, 'imports').filter((e) => e.from === 'main.go').map((e) => e.to), ['util/b.go']);
-    } finally { ix.close(); removeProject(root); }
+    });
   });
 
   it('makes a method declared above its type a member of it, in a full index and after an edit', async () => {
-    const root = makeProject({ 'srv.go': 'package srv\n\nfunc (s *Server) Serve() { s.newConn() }\n\nfunc (s *Server) newConn() {}\n\ntype Server struct{ n int }\n' });
-    const ix = await Indexer.open(root);
-    const state = () => {
-      const contains = edges(ix.store, 'contains').filter((e) => e.from === 'srv.go::Server').map((e) => e.to).sort();
-      const ids = ix.store.prepare("SELECT id FROM nodes WHERE uid LIKE 'srv.go::Server.%' ORDER BY uid").all<{ id: number }>().map((r) => Number(r.id));
-      return { contains, call: edgeFrom(ix.store, 'srv.go::Server.Serve', 'newConn', 'calls')?.to, ids };
-    };
-    try {
-      await ix.sync();
+    await withIndexedProject({ 'srv.go': 'package srv\n\nfunc (s *Server) Serve() { s.newConn() }\n\nfunc (s *Server) newConn() {}\n\ntype Server struct{ n int }\n' }, async (ix, root) => {
+      const state = () => {
+        const contains = edges(ix.store, 'contains').filter((e) => e.from === 'srv.go::Server').map((e) => e.to).sort();
+        const ids = ix.store.prepare("SELECT id FROM nodes WHERE uid LIKE 'srv.go::Server.%' ORDER BY uid").all<{ id: number }>().map((r) => Number(r.id));
+        return { contains, call: edgeFrom(ix.store, 'srv.go::Server.Serve', 'newConn', 'calls')?.to, ids };
+      };
       const full = state();
       assert.deepEqual(full.contains, ['srv.go::Server.Serve', 'srv.go::Server.n', 'srv.go::Server.newConn']);
       assert.equal(full.call, 'srv.go::Server.newConn');
@@ -192,7 +181,7 @@ describe('index: Go packages by import path', function () {
       await ix.sync();
       // the same graph, the members keeping their ids
       assert.deepEqual(state(), full);
-    } finally { ix.close(); removeProject(root); }
+    });
   });
 
   it('leaves a one-element import of another module unresolved (it is the standard library there)', async () => {

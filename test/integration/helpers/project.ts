@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Store } from '../../../src/server/store/store';
+import { Indexer } from '../../../src/server/index/sync';
 
 export function makeProject(files: Record<string, string>, prefix = 'ci-proj-'): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
@@ -19,6 +20,19 @@ export function writeFiles(root: string, files: Record<string, string>): void {
 
 export function removeProject(root: string): void {
   rmSync(root, { recursive: true, force: true });
+}
+
+/** A temp project indexed once for one test: `run` gets its indexer and root; both go afterwards. */
+export async function withIndexedProject<T>(files: Record<string, string>, run: (ix: Indexer, root: string) => Promise<T>): Promise<T> {
+  const root = makeProject(files);
+  const ix = await Indexer.open(root);
+  try {
+    await ix.sync();
+    return await run(ix, root);
+  } finally {
+    ix.close();
+    removeProject(root);
+  }
 }
 
 export interface EdgeView { kind: string; resolution: string; from: string; to: string | null; target: string }
