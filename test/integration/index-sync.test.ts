@@ -114,6 +114,23 @@ describe('index: incremental sync', function () {
     assert.equal(s.parsed, 2);
     assert.equal(edgeFrom(ix.store, 'a.ts::main', 'helper', 'calls')?.to, 'b.ts::helper');
   });
+
+  it('an index that has no file yet takes the full path when files come, even as a watcher hint', async () => {
+    const empty = makeProject({});
+    const ex = await Indexer.open(empty);
+    try {
+      assert.equal((await ex.sync()).files, 0);
+      writeFiles(empty, { 'a.ts': `import { helper } from './b';\nexport function main() { return helper(); }\n`, 'b.ts': `export function helper() { return 1; }\n` });
+      const s = await ex.sync({ changedPaths: ['a.ts'] });
+      assert.equal(s.full, true);
+      assert.equal(s.parsed, 2, 'a full sync walks the project: b.ts too');
+      assert.equal(edgeFrom(ex.store, 'a.ts::main', 'helper', 'calls')?.to, 'b.ts::helper');
+      assert.equal((await ex.sync({ changedPaths: ['a.ts'] })).full, false, 'once it has files, syncs are incremental');
+    } finally {
+      ex.close();
+      removeProject(empty);
+    }
+  });
 });
 
 describe('index: what is indexed', function () {

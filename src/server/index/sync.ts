@@ -120,7 +120,9 @@ export class Indexer {
   private async syncLocked(opts: SyncOptions): Promise<SyncSummary> {
     // A full sync parses every file: its workers start, and compile the grammars the walk meets,
     // while the walk goes on (npm3k: a 130 ms walk, ~200 ms of query compiling per worker).
-    const full = !!opts.force || this.needsFull;
+    // An index with no file yet (made by --init on an empty folder, or by a sync that died before
+    // its first batch) has nothing to be incremental against: the full path's bulk load is faster.
+    const full = !!opts.force || this.needsFull || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
     const early = full && !opts.changedPaths ? new ParsePool(this.root) : undefined;
     try {
       return await this.syncWith(opts, full, early);
@@ -406,6 +408,7 @@ export class Indexer {
     log(`resolve: other files' edges ${Date.now() - t0} ms${memory()}`);
     // what follows reads edges by src and dst
     for (const sql of missingDeferredIndexes(s)) { s.exec(sql); await slice.yield(); }
+    log(`resolve: readers' indexes ${Date.now() - t0} ms`);
     // overrides: a method whose class has a supertype (transitively) with a method of that name.
     // Incremental syncs redo it only for the changed files, files whose override edges dangled,
     // and subclasses of classes whose methods or supertypes changed.
@@ -445,9 +448,11 @@ export class Indexer {
       const up = s.prepare(`${rankSql} WHERE id = ?`);
       for (const id of touched) { up.run(id); await slice.yield(); }
     }
+    log(`resolve: rank ${Date.now() - t0} ms`);
     // Text search reads every segment of the FTS index for each word: merged into one after a full
     // index or a big sync, a three-word search on 3,000 files took 4 ms instead of 14 (~0.2 s once).
     if (full || pending.files.length > OPTIMIZE_FTS_FILES) s.exec("INSERT INTO nodes_fts(nodes_fts) VALUES('optimize')");
+    log(`resolve: text index merged ${Date.now() - t0} ms`);
     // Hashes last: a file whose hash is written has all its references resolved (a crash before
     // this leaves '' and the next sync parses the file again).
     const setHash = s.prepare('UPDATE files SET hash = ? WHERE id = ?');
