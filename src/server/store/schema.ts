@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS files (
 );
 CREATE TABLE IF NOT EXISTS nodes (
   id             INTEGER PRIMARY KEY,        -- internal; edges point at it
-  uid            TEXT NOT NULL UNIQUE,       -- public id '<file_path>::<qualifiedName>[#n]'
+  uid            TEXT NOT NULL,              -- public id '<file_path>::<qualifiedName>[#n]' (unique: nodes_uid)
   file_id        INTEGER NOT NULL,
   parent_id      INTEGER,                    -- containing node (NULL for top level and files)
   name           TEXT NOT NULL,
@@ -89,6 +89,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS nodes_fts USING fts4(words, signature, docstr
  *  and builds them once its rows are in (sorting once beats updating four b-trees per edge); the
  *  ones it needs meanwhile (by file, by parent, a file's bindings and imports) stay in TABLES. */
 const DEFERRED_INDEXES: [name: string, sql: string][] = [
+  ['nodes_uid', 'CREATE UNIQUE INDEX IF NOT EXISTS nodes_uid ON nodes(uid)'],
   ['nodes_name', 'CREATE INDEX IF NOT EXISTS nodes_name  ON nodes(name_lower)'],
   ['nodes_qname', 'CREATE INDEX IF NOT EXISTS nodes_qname ON nodes(qualified_name)'],
   ['edges_src', 'CREATE INDEX IF NOT EXISTS edges_src  ON edges(src, kind)'],
