@@ -120,6 +120,7 @@ describe('index: incremental sync', function () {
     const ex = await Indexer.open(empty);
     try {
       assert.equal((await ex.sync()).files, 0);
+      assert.equal((await ex.sync()).full, false, 'still nothing to index: nothing to do');
       writeFiles(empty, { 'a.ts': `import { helper } from './b';\nexport function main() { return helper(); }\n`, 'b.ts': `export function helper() { return 1; }\n` });
       const s = await ex.sync({ changedPaths: ['a.ts'] });
       assert.equal(s.full, true);

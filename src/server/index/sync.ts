@@ -120,18 +120,21 @@ export class Indexer {
   private async syncLocked(opts: SyncOptions): Promise<SyncSummary> {
     // A full sync parses every file: its workers start, and compile the grammars the walk meets,
     // while the walk goes on (npm3k: a 130 ms walk, ~200 ms of query compiling per worker).
-    // An index with no file yet (made by --init on an empty folder, or by a sync that died before
-    // its first batch) has nothing to be incremental against: the full path's bulk load is faster.
-    const full = !!opts.force || this.needsFull || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
-    const early = full && !opts.changedPaths ? new ParsePool(this.root) : undefined;
+    const asked = !!opts.force || this.needsFull;
+    // An index with no file yet (made on an empty folder, or by a sync that died before its first
+    // batch) has nothing to be incremental against: the full path's bulk load is faster.
+    const full = asked || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
+    const early = asked && !opts.changedPaths ? new ParsePool(this.root) : undefined;
     try {
-      return await this.syncWith(opts, full, early);
+      return await this.syncWith(opts, full, early, asked);
     } finally {
       await early?.close();
     }
   }
 
-  private async syncWith(opts: SyncOptions, full: boolean, early: ParsePool | undefined): Promise<SyncSummary> {
+  /** `asked`: a full sync was asked for (--force, or a new or rebuilt index), not only taken
+   *  because the index has no file yet; it runs even with nothing to parse. */
+  private async syncWith(opts: SyncOptions, full: boolean, early: ParsePool | undefined, asked: boolean): Promise<SyncSummary> {
     const t0 = Date.now();
     const progress = opts.onProgress ?? (() => {});
     const config = loadConfig(this.root);
@@ -175,8 +178,8 @@ export class Indexer {
       for (const [path, f] of db.files) if (!present.has(path)) deleted.push(f.id);
     }
     log(`scan: ${tasks.length} to parse, ${deleted.length} deleted (${Date.now() - t0} ms)`);
-    if (!tasks.length && !deleted.length && !full) {
-      return this.summary(0, 0, full, skippedTooLarge, t0);
+    if (!tasks.length && !deleted.length && !asked) {
+      return this.summary(0, 0, false, skippedTooLarge, t0);
     }
     // A long sync marks itself, so a crash mid-way shows as 'incomplete' until the next sync.
     const small = tasks.length <= WRITE_BATCH;
