@@ -36,9 +36,9 @@ export const cacheLimits = {
   /** Rows (nodes, imports, bindings) the lazy caches hold at most before they start over (a cache
    *  miss is one indexed query). Counted in rows, not names: a kernel name like `probe` or
    *  `DRV_NAME` has thousands, and 300k names held over 1 GB of rows in the kernel's resolve.
-   *  1M rows: the kernel's heap reached 1,069 MB and its peak RSS 2.1-2.3 GB; 500k: 674 MB and
-   *  1.79 GB, its references resolved in the same time (75 s). */
-  lazyCacheMax: 500_000,
+   *  Kernel peak RSS with 1M rows 2.1-2.3 GB, 500k 1.79-1.96 GB (the heap's size varies with
+   *  when the GC runs), 250k 1.67 GB; references bound in 72-77, 75 and 78 s. */
+  lazyCacheMax: 250_000,
 };
 
 export class GraphDb {
