@@ -3,7 +3,7 @@
 // ones that a new symbol may now satisfy, are resolved again. One writer at a time holds
 // .codeindex/sync.lock; every batch is one transaction, so a crash leaves a usable index.
 import { statSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { Store } from '../store/store';
 import { openIndex, indexDir, writeMeta, dropDeferredIndexes, ensureDeferredIndexes, missingDeferredIndexes } from '../store/schema';
 import { acquireLock, readLockPid, unlock } from '../lockfile';
@@ -11,7 +11,7 @@ import { debug } from '../log';
 import { loadConfig } from './config';
 import { Filter, walk } from './walk';
 import { EdgeInsert, GraphDb } from './graph-db';
-import { goPackageFile, PathIndex, resolveModule, submoduleSource } from './modules';
+import { PathIndex, resolveModule, submoduleSource } from './modules';
 import { rulesFor } from './languages/rules';
 import { Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
@@ -333,16 +333,16 @@ export class Indexer {
       for (const t of targets) set.add(t);
       if (!pendingFiles.has(r.file_id)) reresolveFiles.add(r.file_id);
     }
-    // Go: an importer's row names its package by one file, so a file new to the package is a
-    // dependency of the package's importers too: their import edges are written again below
+    // An importer's row names a package (a Go folder) by one of its files, so a file new to what
+    // the package's importers see is a dependency of theirs too: their import edges are written
+    // again below
     if (!full) {
-      const dirs = new Set<string>();
+      const packages = new Set<number>();
       for (const p of pending.files) {
-        const f = db.filesById.get(p.fileId);
-        if (!p.added || !f || f.language !== 'go' || !goPackageFile(f.path) || dirs.has(posix.dirname(f.path))) continue;
-        dirs.add(posix.dirname(f.path));
-        const pkg = db.packageFiles(p.fileId).join(',');
-        for (const r of s.prepare(`SELECT DISTINCT file_id AS f FROM file_imports WHERE resolved_file_id IN (${pkg})`).all<{ f: number }>()) {
+        const pkg = p.added ? db.packageFiles(p.fileId) : [];
+        if (pkg.length < 2 || !pkg.includes(p.fileId) || packages.has(pkg[0])) continue;
+        packages.add(pkg[0]);
+        for (const r of s.prepare(`SELECT DISTINCT file_id AS f FROM file_imports WHERE resolved_file_id IN (${pkg.join(',')})`).all<{ f: number }>()) {
           if (!pendingFiles.has(r.f) && !importEdges.has(r.f)) importEdges.set(r.f, new Set());
         }
       }
