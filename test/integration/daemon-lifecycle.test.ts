@@ -3,7 +3,9 @@
 // watchdog, and a host SIGKILLed under its proxy. Every wait is bounded; every process is killed
 // by pid in the after hook.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { alive, call, cleanupAll, closeClient, daemons, deadPid, ENTRY, indexedProject, leftoverSocket, lockFile, proxyClient, readLog, serverEnv, serverProcs, spawnTracked, track, until } from './daemon-helpers';
 import { socketPath } from '../../src/server/modes/socket-path';
 
@@ -75,6 +77,26 @@ describe('daemon: lifecycle', function () {
     assert.equal(existsSync(lockFile(root)), false);
     assert.equal(existsSync(socketPath(root).path), false);
     assert.match(readLog(root), /exiting: no clients for 1500 ms/);
+  });
+
+  it('the project or its .codeindex removed: the daemon exits within seconds, with or without clients; a new proxy starts a new one', async () => {
+    const root = indexedProject();
+    const c = await proxyClient(root);
+    await call(c, 'codeindex_status', {});
+    const [pid] = await until('the daemon', () => daemons(root).length === 1 && daemons(root));
+    await closeClient(c);
+    rmSync(join(root, '.codeindex'), { recursive: true, force: true });
+    await until('the exit after .codeindex went', () => !alive(pid), 6000);
+    execFileSync(process.execPath, ['--no-warnings', ENTRY, '--init', '--path', root], { stdio: 'ignore', timeout: 60_000 });
+    const c2 = await proxyClient(root);
+    assert.equal(first(await call(c2, 'codeindex_search', { query: 'formatPrice' })), 'formatPrice');
+    const [pid2] = await until('a new daemon', () => daemons(root).length === 1 && daemons(root));
+    assert.notEqual(pid2, pid);
+    assert.match(readLog(root), /listening on/);
+    // now the whole project goes while a client is connected
+    rmSync(root, { recursive: true, force: true });
+    await until('the exit after the project went', () => !alive(pid2), 6000);
+    await closeClient(c2);
   });
 
   it('liveness watchdog: a wedged main thread is SIGKILLed after the threshold; a quiet one is not; proxies carry on', async () => {

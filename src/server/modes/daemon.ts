@@ -4,8 +4,10 @@
 // winner); a lock whose pid is dead and a socket file nobody listens on are cleaned up first.
 // One MCP session per connection, all on one IndexHandle: one LiveIndex (one Store connection,
 // one watcher). Heavy tools run on a reader thread. Exits after an idle period with no clients
-// (5 minutes; CODEINDEX_IDLE_MS), on SIGTERM/SIGINT/SIGHUP, freeing socket and lock; a liveness
-// watchdog SIGKILLs it when its main thread stops responding (10 s; CODEINDEX_LIVENESS_MS).
+// (5 minutes; CODEINDEX_IDLE_MS), on SIGTERM/SIGINT/SIGHUP, freeing socket and lock, and within
+// LOCK_CHECK_MS of its lock file going (the project or its .codeindex removed: nothing left to
+// serve, and a new daemon must be able to start); a liveness watchdog SIGKILLs it when its main
+// thread stops responding (10 s; CODEINDEX_LIVENESS_MS).
 import { existsSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, Server, Socket } from 'node:net';
 import { NameTable } from '../graph/names';
@@ -24,6 +26,7 @@ import { corePath } from './core-loader';
 
 const log = debug('daemon');
 export const IDLE_DEFAULT_MS = 5 * 60_000;
+const LOCK_CHECK_MS = 2000;
 
 function envMs(name: string, def: number): number {
   const v = Number(process.env[name]);
@@ -124,6 +127,7 @@ export async function runDaemon(root: string): Promise<number> {
   const shutdown = (why: string) => {
     if (exiting) return;
     exiting = true;
+    clearInterval(lockCheck);
     stamp(`exiting: ${why}`);
     cleanup();
     for (const c of clients) c.destroy();
@@ -137,6 +141,10 @@ export async function runDaemon(root: string): Promise<number> {
     if (clients.size === 0 && !exiting) idleTimer = setTimeout(() => shutdown(`no clients for ${idleMs} ms`), idleMs);
   };
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
+  const lockCheck = setInterval(() => {
+    if (readLockPid(f.lock) !== process.pid) shutdown(`${f.lock} is gone or names another process (project or its .codeindex removed)`);
+  }, LOCK_CHECK_MS);
+  lockCheck.unref();
 
   server.on('connection', (conn) => {
     if (exiting) { conn.destroy(); return; }
