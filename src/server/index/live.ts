@@ -8,6 +8,7 @@ import { languageForPath } from './languages/table';
 import { Store } from '../store/store';
 import { loadLanguage } from './parse';
 import { debug } from '../log';
+import { ChildSync, childScript, syncInChild } from './child-sync';
 
 const log = debug('live');
 
@@ -19,6 +20,10 @@ export interface LiveOptions extends WatchOptions {
   readsWriter?: boolean;
   onProgress?: (p: SyncProgress) => void;
   onSynced?: (s: SyncSummary) => void;
+  /** A sync that parses every file (new, rebuilt or forced index) runs in a child process
+   *  (child-sync.ts), so this long-lived process does not keep its memory. node:sqlite only:
+   *  sql.js holds the db image in this process. */
+  fullSyncInChild?: boolean;
 }
 
 export class LiveIndex {
@@ -98,6 +103,13 @@ export class LiveIndex {
     if (this.closed) throw new Error('the index is closed');
     this.syncing = true;
     try {
+      const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' && this.indexer.wantsFull(o.force) ? childScript() : undefined;
+      if (script) {
+        const s = await this.syncElsewhere(script, o);
+        committed(s);
+        this.opts.onSynced?.(s);
+        return s;
+      }
       const s = await this.indexer.sync({
         changedPaths: o.changedPaths,
         force: o.force,
@@ -110,6 +122,21 @@ export class LiveIndex {
     } finally {
       this.syncing = false;
       this.changed();
+    }
+  }
+
+  private child?: ChildSync;
+
+  private async syncElsewhere(script: string, o: { force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
+    this.child = syncInChild(script, this.root, !!o.force, (p) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); });
+    log(`full sync in child process ${this.child.pid}`);
+    try {
+      const s = await this.child.done;
+      this.indexer.fullSyncedElsewhere();
+      log(`synced in child ${this.child.pid}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
+      return s;
+    } finally {
+      this.child = undefined;
     }
   }
 
@@ -142,6 +169,7 @@ export class LiveIndex {
 
   close(): void {
     this.closed = true;
+    this.child?.kill();
     this.watcher?.close();
     this.indexer.close();
   }

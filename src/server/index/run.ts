@@ -2,7 +2,9 @@
 // Also the entry of dist/index-core.js, which these two commands load instead of the whole core
 // (no SDK, zod or graph: a third of a one-file `codeindex index` went to loading them).
 // A running daemon takes `codeindex index` first (modes/index-client.ts); this is the fallback.
-import { Indexer, SyncLockedError, SyncSummary } from './sync';
+// Run as a forked child (child-sync.ts), it is a serving process's full sync: progress and the
+// summary go back over IPC.
+import { Indexer, SyncLockedError, SyncProgress, SyncSummary } from './sync';
 import { progressPrinter, summaryLine } from './report';
 import { ConfigError } from './config';
 import { ensureIndexDir } from '../store/schema';
@@ -31,3 +33,31 @@ export async function runIndex(root: string, opts: { force?: boolean }): Promise
     indexer.close();
   }
 }
+
+/** The forked child's side (argv: root, then `--force` or nothing): one sync, its progress and
+ *  its summary (or failure) sent to the parent; the exit code says whether it worked. */
+async function childMain(send: NonNullable<typeof process.send>): Promise<void> {
+  const [root, flag] = process.argv.slice(2);
+  const post = (m: ChildMessage) => new Promise<void>((r) => send(m, undefined, {}, () => r()));
+  try {
+    ensureIndexDir(root);
+    const indexer = await Indexer.open(root);
+    try {
+      const summary = await indexer.sync({ force: flag === '--force', onProgress: (p) => void post({ codeindex: 'progress', progress: p }) });
+      await post({ codeindex: 'summary', summary });
+    } finally {
+      indexer.close();
+    }
+  } catch (e) {
+    await post({ codeindex: 'failed', message: e instanceof Error ? e.message : String(e), locked: e instanceof SyncLockedError });
+    process.exitCode = 1;
+  }
+  process.disconnect?.();
+}
+
+export type ChildMessage =
+  | { codeindex: 'progress'; progress: SyncProgress }
+  | { codeindex: 'summary'; summary: SyncSummary }
+  | { codeindex: 'failed'; message: string; locked: boolean };
+
+if (require.main === module && process.send) void childMain(process.send.bind(process));

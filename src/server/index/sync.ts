@@ -99,6 +99,17 @@ export class Indexer {
     this.store.close();
   }
 
+  /** Whether the next sync with these options parses every file: forced, a new or rebuilt
+   *  index, or one with no file yet (see syncLocked). */
+  wantsFull(force?: boolean): boolean {
+    return !!force || this.needsFull || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
+  }
+
+  /** Another process (child-sync.ts) ran the full sync this index needed. */
+  fullSyncedElsewhere(): void {
+    this.needsFull = false;
+  }
+
   async sync(opts: SyncOptions = {}): Promise<SyncSummary> {
     const lock = join(indexDir(this.root), 'sync.lock');
     if (!(await acquireLock(lock, opts.lockTimeoutMs ?? 60_000))) {
@@ -123,7 +134,7 @@ export class Indexer {
     const asked = !!opts.force || this.needsFull;
     // An index with no file yet (made on an empty folder, or by a sync that died before its first
     // batch) has nothing to be incremental against: the full path's bulk load is faster.
-    const full = asked || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
+    const full = this.wantsFull(opts.force);
     const early = asked && !opts.changedPaths ? new ParsePool(this.root) : undefined;
     try {
       return await this.syncWith(opts, full, early, asked);

@@ -47,7 +47,7 @@ export function liveServeOptions(root: string, onSynced?: () => void, readsWrite
     buildsMissingDb: true,
     openStore: async (path) => {
       try {
-        live = await LiveIndex.open(root, { watch: true, onSynced, readsWriter });
+        live = await LiveIndex.open(root, { watch: true, onSynced, readsWriter, fullSyncInChild: true });
         live.ready.catch((e) => warn(`index sync failed: ${e instanceof Error ? e.message : e}`));
         if (closed) live.close();
         return live.store;
