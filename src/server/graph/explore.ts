@@ -68,7 +68,7 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   // Neighbourhood: two hops from the seeds along every relationship, bounded.
   const KINDS = ['calls', 'instantiates', 'references', 'extends', 'implements', 'overrides', 'contains'];
   const known = new Set(seeds.keys());
-  const edges: EdgeRow[] = [];
+  const edges = new Map<number, EdgeRow>(); // by id: an edge between two frontier nodes comes twice
   let frontier = [...seeds.keys()];
   const table = NameTable.of(g);
   for (let hop = 0; hop < 2 && frontier.length; hop++) {
@@ -80,8 +80,8 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
       const from = dir === 'in' ? frontier.filter((id) => !isHub(id)) : frontier;
       const hubUsers = hop === 0 && dir === 'in' ? frontier.filter(isHub).flatMap((id) => mostCentralUsers(s, id, KINDS)) : [];
       for (const e of [...edgesOf(s, from, dir, KINDS), ...hubUsers]) {
-        if (e.dst === null) continue;
-        edges.push(e);
+        if (e.dst === null || edges.has(Number(e.id))) continue;
+        edges.set(Number(e.id), e);
         for (const n of [Number(e.src), Number(e.dst)]) {
           if (!known.has(n) && known.size < NEIGHBOURHOOD) { known.add(n); next.push(n); }
         }
@@ -89,9 +89,8 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
     }
     frontier = next;
   }
-  const uniq = new Map<number, EdgeRow>();
-  for (const e of edges) if (known.has(Number(e.src)) && known.has(Number(e.dst))) uniq.set(Number(e.id), e);
-  const graphEdges = [...uniq.values()];
+  const graphEdges: EdgeRow[] = [];
+  for (const e of edges.values()) if (known.has(Number(e.src)) && known.has(Number(e.dst))) graphEdges.push(e);
 
   const scores = personalisedPageRank([...known], graphEdges, seeds);
   // What the query names comes before what surrounds it: PageRank alone put the hubs a seed
@@ -125,6 +124,9 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   const chosen = ranked.filter(([id]) => chosenFiles.has(pathOf(id)) && perFile.get(pathOf(id))!.includes(id)).slice(0, MAX_NODES);
   const rows = nodesByIds(s, chosen.map(([id]) => id));
   const maxScore = chosen[0]?.[1] || 1;
+  // The edges an answer can show: between two chosen symbols (build runs again as it trims).
+  const chosenIds = new Set(chosen.map(([id]) => id));
+  const shown = graphEdges.filter((e) => e.kind !== 'contains' && chosenIds.has(Number(e.src)) && chosenIds.has(Number(e.dst)));
   const build = (picked: [number, number][]): ExploreResult => {
     const ids = new Set(picked.map(([id]) => id));
     const r: ExploreResult = {
@@ -135,8 +137,8 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
       budget: { maxTokens, usedTokens: 0, maxFiles, truncated },
     };
     for (const p of files) if (picked.some(([id]) => pathOf(id) === p)) r.files[p] = { snippets: [] };
-    for (const e of graphEdges) {
-      if (e.kind === 'contains' || !ids.has(Number(e.src)) || !ids.has(Number(e.dst))) continue;
+    for (const e of shown) {
+      if (!ids.has(Number(e.src)) || !ids.has(Number(e.dst))) continue;
       const rec: EdgeRecord = { from: rows.get(Number(e.src))!.uid, to: rows.get(Number(e.dst))!.uid, kind: e.kind, resolution: e.resolution, line: e.line === null ? null : Number(e.line) };
       if (r.edges.length >= MAX_EDGES) { r.budget.truncated = true; continue; }
       r.edges.push(rec);
@@ -266,35 +268,55 @@ function mostCentralUsers(s: Store, id: number, kinds: string[]): EdgeRow[] {
 
 const EDGE_WEIGHT: Record<string, number> = { calls: 1, instantiates: 0.9, references: 0.6, extends: 0.8, implements: 0.8, overrides: 0.8, contains: 0.5 };
 
-/** Personalised PageRank: random walks that restart at the seeds (in proportion to their weight). */
+/** Personalised PageRank: random walks that restart at the seeds (in proportion to their weight).
+ *  The walk's graph in flat arrays (CSR): 25 iterations over thousands of edges are most of it. */
 export function personalisedPageRank(nodes: number[], edges: EdgeRow[], seeds: Map<number, number>, alpha = 0.3, iterations = 25): Map<number, number> {
-  const idx = new Map(nodes.map((n, i) => [n, i]));
-  const out: { to: number; w: number }[][] = nodes.map(() => []);
+  const n = nodes.length;
+  const idx = new Map(nodes.map((id, i) => [id, i]));
+  const links: number[] = []; // from, to, weight: both directions
+  const count = new Uint32Array(n + 1);
   for (const e of edges) {
     const a = idx.get(Number(e.src)), b = idx.get(Number(e.dst));
     if (a === undefined || b === undefined || a === b) continue;
     const w = EDGE_WEIGHT[e.kind] ?? 0.5;
-    out[a].push({ to: b, w });
-    out[b].push({ to: a, w: w * 0.7 }); // callers and users matter, a little less than callees
+    links.push(a, b, w, b, a, w * 0.7); // callers and users matter, a little less than callees
+    count[a]++;
+    count[b]++;
   }
-  const restart = new Float64Array(nodes.length);
+  const first = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) first[i + 1] = first[i] + count[i];
+  const to = new Uint32Array(first[n]);
+  const share = new Float64Array(first[n]);
+  const total = new Float64Array(n);
+  const fill = first.slice(0, n);
+  for (let k = 0; k < links.length; k += 3) {
+    const a = links[k], at = fill[a]++;
+    to[at] = links[k + 1];
+    share[at] = links[k + 2];
+    total[a] += links[k + 2];
+  }
+  for (let i = 0; i < n; i++) for (let k = first[i]; k < first[i + 1]; k++) share[k] /= total[i];
+  const restart = new Float64Array(n);
   let sum = 0;
   for (const w of seeds.values()) sum += w;
   for (const [id, w] of seeds) restart[idx.get(id)!] = w / (sum || 1);
   let p = Float64Array.from(restart);
-  const totals = out.map((l) => l.reduce((t, x) => t + x.w, 0));
+  let next = new Float64Array(n);
   for (let it = 0; it < iterations; it++) {
-    const next = new Float64Array(nodes.length);
+    next.fill(0);
     let dangling = 0;
-    for (let i = 0; i < nodes.length; i++) {
-      if (!p[i]) continue;
-      if (!totals[i]) { dangling += p[i]; continue; }
-      for (const { to, w } of out[i]) next[to] += (1 - alpha) * p[i] * (w / totals[i]);
+    for (let i = 0; i < n; i++) {
+      const pi = p[i];
+      if (!pi) continue;
+      if (first[i] === first[i + 1]) { dangling += pi; continue; }
+      const flow = (1 - alpha) * pi;
+      for (let k = first[i]; k < first[i + 1]; k++) next[to[k]] += flow * share[k];
     }
-    for (let i = 0; i < nodes.length; i++) next[i] += (alpha + (1 - alpha) * dangling) * restart[i];
-    p = next;
+    const back = alpha + (1 - alpha) * dangling;
+    for (let i = 0; i < n; i++) next[i] += back * restart[i];
+    [p, next] = [next, p];
   }
   const res = new Map<number, number>();
-  for (let i = 0; i < nodes.length; i++) if (p[i] > 0) res.set(nodes[i], p[i]);
+  for (let i = 0; i < n; i++) if (p[i] > 0) res.set(nodes[i], p[i]);
   return res;
 }
