@@ -189,6 +189,50 @@ describe('index: Go packages by import path', function () {
   });
 });
 
+describe('index: a call on an unknown receiver is not guessed onto a project method when it is external', function () {
+  this.timeout(30000);
+  it('a receiver imported from outside the project, or a regex pattern or match: unresolved; one of ours still binds', async () => {
+    await withIndexedProject({
+      'tools.py': [
+        'class TemplateCommand:',
+        '    def splitext(self, path):',
+        '        return path',
+        '',
+        'class WordsRegex:',
+        '    def search(self, text):',
+        '        return text',
+        '',
+        'class Loader:',
+        '    def get_migration(self, name):',
+        '        return name',
+        '',
+      ].join('\n'),
+      'app.py': [
+        'import os',
+        'import re',
+        'import unicodedata',
+        '',
+        'def handle(path, loader, text):',
+        '    os.path.splitext(path)',
+        '    unicodedata.normalize("NFKC", text)',
+        '    pattern = re.compile("x")',
+        '    m = pattern.search(text)',
+        '    m.groups()',
+        '    loader.get_migration("0001")',
+        '',
+      ].join('\n'),
+    }, async (ix) => {
+      const call = (target: string) => edges(ix.store, 'calls').find((e) => e.from === 'app.py::handle' && e.target === target);
+      assert.equal(call('splitext')?.to, null, 'os.path is not ours');
+      assert.equal(call('normalize')?.resolution, 'unresolved');
+      assert.equal(call('search')?.to, null, 'a compiled pattern\'s search');
+      assert.equal(call('groups')?.to, null, 'a match\'s groups');
+      // an unknown receiver with a unique method of the project: still the guess
+      assert.deepEqual([call('get_migration')?.to, call('get_migration')?.resolution], ['tools.py::Loader.get_migration', 'heuristic']);
+    });
+  });
+});
+
 describe('index: Python packages and modules', function () {
   this.timeout(30000);
   let root: string;

@@ -409,10 +409,14 @@ export class Resolver {
       }
     }
     // unknown receiver type: only a unique method name, never a built-in's common member, never
-    // on a runtime global (`Math.random()`, `console.log()`)
+    // on a runtime global (`Math.random()`, `console.log()`) or on what an import brought from
+    // outside the project (`os.path.splitext()`, `unicodedata.normalize()`, `_.map()`)
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
     if (rules.builtinMembers.includes(ref.name) || rules.globals.includes(ref.name)) return undefined;
-    if (rules.globals.includes(recv.split(/[.[(]/)[0])) return undefined;
+    const root = recv.split(/[.[(]/)[0];
+    if (rules.globals.includes(root)) return undefined;
+    const via = this.db.importedAs(ref.fileId, root);
+    if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;
     const cands = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'method' && this.family(n.file_id) === fam);
     if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
