@@ -77,6 +77,28 @@ describe('index: a serving process runs its full syncs in a child process', func
     assert.ok(live.store.prepare("SELECT 1 AS x FROM nodes WHERE uid = 'b.ts::more'").get());
   });
 
+  it('a watcher batch of at least childSyncFiles paths (a branch switch) goes to a child too; a smaller one stays', async () => {
+    root = makeProject({ 'a.ts': 'export function one() { return 1; }\n' });
+    live = await LiveIndex.open(root, { watch: true, fullSyncInChild: true, childSyncFiles: 3, debounceMs: 300 });
+    await live.ready;
+    await live.warmed;
+    const inChild = live.store.backend === 'node-sqlite';
+    const has = (uid: string) => !!live!.store.prepare('SELECT 1 AS x FROM nodes WHERE uid = ?').get(uid);
+    const pids = new Set<number>();
+    const t = setInterval(() => { for (const pid of indexChildren(root)) pids.add(pid); }, 10);
+    try {
+      writeFileSync(join(root, 'b.ts'), 'export function two() { return 2; }\n');
+      await until('b.ts synced', () => has('b.ts::two'), 5000);
+      assert.equal(pids.size, 0, 'one path: in-process');
+      // the watcher's debounce gathers these into one batch
+      for (const f of ['c', 'd', 'e', 'f']) writeFileSync(join(root, `${f}.ts`), `export function ${f}Fn() { return 0; }\n`);
+      await until('all four synced', () => ['c', 'd', 'e', 'f'].every((f) => has(`${f}.ts::${f}Fn`)), 10_000);
+      assert.equal(pids.size, inChild ? 1 : 0, `index children seen: ${[...pids]}`);
+    } finally {
+      clearInterval(t);
+    }
+  });
+
   it('the child killed mid-index: the sync fails with a message naming it, and the next one finishes the index', async function () {
     root = makeProject({ 'b.ts': `export function helper() { return 1; }\n`, ...many(400) });
     live = await LiveIndex.open(root, { watch: false, fullSyncInChild: true });

@@ -11,6 +11,9 @@ import { debug } from '../log';
 import { ChildSync, childScript, syncInChild } from './child-sync';
 
 const log = debug('live');
+/** A watcher batch this big goes to a child (see LiveOptions): the child's start and grammar
+ *  compile (~0.3-0.5 s) is small beside re-parsing a thousand files. */
+const CHILD_SYNC_FILES = 1000;
 
 export interface LiveOptions extends WatchOptions {
   watch?: boolean;
@@ -20,10 +23,13 @@ export interface LiveOptions extends WatchOptions {
   readsWriter?: boolean;
   onProgress?: (p: SyncProgress) => void;
   onSynced?: (s: SyncSummary) => void;
-  /** A sync that parses every file (new, rebuilt or forced index) runs in a child process
-   *  (child-sync.ts), so this long-lived process does not keep its memory. node:sqlite only:
-   *  sql.js holds the db image in this process. */
+  /** A sync that parses every file (new, rebuilt or forced index), or a watcher batch of at
+   *  least `childSyncFiles` paths (a branch switch), runs in a child process (child-sync.ts), so
+   *  this long-lived process does not keep its memory. node:sqlite only: sql.js holds the db
+   *  image in this process. */
   fullSyncInChild?: boolean;
+  /** Default CHILD_SYNC_FILES. */
+  childSyncFiles?: number;
 }
 
 export class LiveIndex {
@@ -103,7 +109,8 @@ export class LiveIndex {
     if (this.closed) throw new Error('the index is closed');
     this.syncing = true;
     try {
-      const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' && this.indexer.wantsFull(o.force) ? childScript() : undefined;
+      const big = (o.changedPaths?.length ?? 0) >= (this.opts.childSyncFiles ?? CHILD_SYNC_FILES);
+      const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' && (big || this.indexer.wantsFull(o.force)) ? childScript() : undefined;
       if (script) {
         const s = await this.syncElsewhere(script, o);
         committed(s);
@@ -129,10 +136,10 @@ export class LiveIndex {
 
   private async syncElsewhere(script: string, o: { force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
     this.child = syncInChild(script, this.root, !!o.force, (p) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); });
-    log(`full sync in child process ${this.child.pid}`);
+    log(`sync in child process ${this.child.pid}`);
     try {
       const s = await this.child.done;
-      this.indexer.fullSyncedElsewhere();
+      this.indexer.syncedElsewhere();
       log(`synced in child ${this.child.pid}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       return s;
     } finally {

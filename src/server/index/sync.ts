@@ -105,8 +105,8 @@ export class Indexer {
     return !!force || this.needsFull || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
   }
 
-  /** Another process (child-sync.ts) ran the full sync this index needed. */
-  fullSyncedElsewhere(): void {
+  /** Another process (child-sync.ts) ran a sync of the whole project: a full one is no longer owed. */
+  syncedElsewhere(): void {
     this.needsFull = false;
   }
 
