@@ -143,6 +143,22 @@ describe('index: Go packages by import path', function () {
     assert.deepEqual(internal, [null, 'fmt/export_test.go::Internal']);
   });
 
+  it("binds a method declared in another file of its type's package, the type's own before an embedded one's", async () => {
+    await withIndexedProject({
+      'go.mod': 'module example.com/app\n\ngo 1.19\n',
+      'check/check.go': 'package check\n\ntype Reporter struct{}\n\nfunc (r *Reporter) Errorf(s string) {}\n\ntype Checker struct {\n\tReporter\n}\n',
+      'check/errors.go': 'package check\n\nfunc (c *Checker) report(s string) {}\n\nfunc (c *Checker) Errorf(s string) { c.report(s) }\n',
+      'check/stmt.go': 'package check\n\nfunc (c *Checker) stmt() { c.report("x"); c.Errorf("y") }\n',
+      'other/other.go': 'package other\n\ntype Checker struct{}\n\nfunc (c *Checker) report(s string) {}\n',
+    }, async (ix) => {
+      const call = (from: string, target: string) => { const e = edgeFrom(ix.store, from, target, 'calls'); return [e?.to, e?.resolution]; };
+      assert.deepEqual(call('check/stmt.go::Checker.stmt', 'report'), ['check/errors.go::Checker.report', 'exact']);
+      assert.deepEqual(call('check/errors.go::Checker.Errorf', 'report'), ['check/errors.go::Checker.report', 'exact']);
+      // Checker's own Errorf (errors.go) shadows the embedded Reporter's (check.go)
+      assert.deepEqual(call('check/stmt.go::Checker.stmt', 'Errorf'), ['check/errors.go::Checker.Errorf', 'exact']);
+    });
+  });
+
   it('follows a package as its files come and go (incremental syncs)', async () => {
     await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',

@@ -511,6 +511,11 @@ export class GraphDb {
     return m;
   }
 
+  /** One node's qualified name (not in the cached rows: few lookups need it). */
+  qualifiedName(id: number): string | undefined {
+    return this.store.prepare('SELECT qualified_name AS q FROM nodes WHERE id = ?').get<{ q: string }>(id)?.q;
+  }
+
   node(id: number): NodeRow | undefined {
     let n = this.byId.get(id);
     if (!n && !this.complete) {

@@ -310,9 +310,9 @@ export class Resolver {
       for (const c of frontier) {
         if (seen.has(c)) continue;
         seen.add(c);
-        const file = this.db.node(c)?.file_id;
-        const m = file === undefined ? undefined : this.db.nodesNamedIn(name, file).find((n) => n.parent_id === c && accept.has(n.kind));
-        if (m) return m.id;
+        const sup = this.db.node(c);
+        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind))?.id ?? this.packageMethod(sup, name, accept));
+        if (m) return m;
         next.push(...this.db.supertypes(c));
       }
       frontier = next;
@@ -347,7 +347,21 @@ export class Resolver {
       const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind));
       if (m) return m.id;
     }
-    return this.memberOfSupertypes(containerId, name, accept);
+    return this.packageMethod(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept);
+  }
+
+  /** Go: a method declared in another file of its type's package. A method gets its type as
+   *  parent only within one file; go/types' Checker has its methods in dozens of files. */
+  private packageMethod(c: NodeRow, name: string, accept: Set<string>): number | undefined {
+    if (!this.rules(c.file_id).folderScope || c.parent_id !== null) return undefined;
+    const dir = dirOf(this.db.filesById.get(c.file_id)?.path ?? '');
+    const fam = this.family(c.file_id);
+    for (const n of this.db.nodesNamed(name)) {
+      if (n.parent_id !== null || n.file_id === c.file_id || !accept.has(n.kind)) continue;
+      if (dirOf(this.db.filesById.get(n.file_id)?.path ?? '') !== dir || this.family(n.file_id) !== fam) continue;
+      if (this.db.qualifiedName(n.id) === `${c.name}.${name}`) return n.id;
+    }
+    return undefined;
   }
 
   enclosingClass(src: number): NodeRow | undefined {
