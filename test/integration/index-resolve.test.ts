@@ -143,16 +143,25 @@ describe('index: Go packages by import path', function () {
     assert.deepEqual(internal, [null, 'fmt/export_test.go::Internal']);
   });
 
-  it("binds a method declared in another file of its type's package, the type's own before an embedded one's", async () => {
+  it("binds a method declared in another file of its type's package, the type's own before an embedded one's, through fields", async () => {
     await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',
-      'check/check.go': 'package check\n\ntype Reporter struct{}\n\nfunc (r *Reporter) Errorf(s string) {}\n\ntype Checker struct {\n\tReporter\n}\n',
+      'check/check.go': 'package check\n\ntype Reporter struct{}\n\nfunc (r *Reporter) Errorf(s string) {}\n\ntype Checker struct {\n\tReporter\n\tHolder\n}\n',
       'check/errors.go': 'package check\n\nfunc (c *Checker) report(s string) {}\n\nfunc (c *Checker) Errorf(s string) { c.report(s) }\n',
-      'check/stmt.go': 'package check\n\nfunc (c *Checker) stmt() { c.report("x"); c.Errorf("y") }\n',
+      'check/stmt.go': 'package check\n\nfunc (c *Checker) stmt() { c.report("x"); c.Errorf("y"); c.conf.mode(); c.items[0].name(); c.fd.Dup() }\n',
+      'check/config.go': 'package check\n\ntype Config struct{}\n\ntype Item struct{}\n\nfunc (i Item) name() string { return "" }\n\ntype Holder struct {\n\tconf  *Config\n\titems []Item\n\tfd    *FD\n}\n',
+      'check/more.go': 'package check\n\nfunc (c *Config) mode() int { return 0 }\n',
+      // one type per platform: a method of either is the type's
+      'check/fd_unix.go': 'package check\n\ntype FD struct{}\n\nfunc (fd *FD) Dup() {}\n',
+      'check/fd_aix.go': `package check\n\n${'// the AIX variant\n'.repeat(40)}type FD struct{}\n`,
       'other/other.go': 'package other\n\ntype Checker struct{}\n\nfunc (c *Checker) report(s string) {}\n',
     }, async (ix) => {
       const call = (from: string, target: string) => { const e = edgeFrom(ix.store, from, target, 'calls'); return [e?.to, e?.resolution]; };
       assert.deepEqual(call('check/stmt.go::Checker.stmt', 'report'), ['check/errors.go::Checker.report', 'exact']);
+      // through a struct's fields: a pointer, a slice's element, a type declared per platform
+      assert.deepEqual(call('check/stmt.go::Checker.stmt', 'mode'), ['check/more.go::Config.mode', 'exact']);
+      assert.deepEqual(call('check/stmt.go::Checker.stmt', 'name'), ['check/config.go::Item.name', 'exact']);
+      assert.deepEqual(call('check/stmt.go::Checker.stmt', 'Dup'), ['check/fd_unix.go::FD.Dup', 'exact']);
       assert.deepEqual(call('check/errors.go::Checker.Errorf', 'report'), ['check/errors.go::Checker.report', 'exact']);
       // Checker's own Errorf (errors.go) shadows the embedded Reporter's (check.go)
       assert.deepEqual(call('check/stmt.go::Checker.stmt', 'Errorf'), ['check/errors.go::Checker.Errorf', 'exact']);

@@ -13,7 +13,7 @@ describe('extract: bindings (typed names)', () => {
     const cases: [string, string | undefined][] = [
       ['Map<string, Repo>', 'Map'], ['*pkg.Server', 'pkg.Server'], ['a::b::C<T>', 'a.b.C'], ['List[int]', 'List'],
       ['A | null', 'A'], ['Ns.A & { tag: X }', 'Ns.A'], ['\\App\\User', 'App.User'],
-      ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', undefined], ['Effect<(a: A) => B>', 'Effect'],
+      ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', 'int[]'], ['[]*ssa.Edge', 'ssa.Edge[]'], ['[4]Block', 'Block[]'], ['[]func() int', undefined], ['Effect<(a: A) => B>', 'Effect'],
       ['A[]', 'A[]'], ['readonly Observer<T>[] | null', 'Observer[]'], ['Array<Subject<T>>', 'Subject[]'],
     ];
     for (const [t, want] of cases) assert.equal(typeName(t), want, t);

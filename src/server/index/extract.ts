@@ -574,7 +574,7 @@ function positional(lang: CompiledLanguage, p: Node): boolean {
  *  List, `A | null` and `A & { x: X }` -> A, `A<T>[]` -> A[]: the qualifier stays (`ns.T` resolves through the
  *  namespace `ns`, else as `T`). */
 export function typeName(t: string): string | undefined {
-  const generic = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t);
+  const generic = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t) ?? /^\s*\[\d*\]\s*\*?\s*([A-Za-z_$][\w$.]*)\s*$/.exec(t); // Go `[]T`, `[4]*T`
   if (generic) return `${generic[1]}[]`;
   // without type arguments (`=>` is no bracket)
   let s = t.replace(/=>/g, '=:');

@@ -351,17 +351,23 @@ export class Resolver {
   }
 
   /** Go: a method declared in another file of its type's package. A method gets its type as
-   *  parent only within one file; go/types' Checker has its methods in dozens of files. */
+   *  parent only within one file (go/types' Checker has its methods in dozens of files), and a
+   *  type may be declared once per platform (`FD` in fd_unix.go and fd_windows.go): a method of
+   *  a same-named type of the package counts. */
   private packageMethod(c: NodeRow, name: string, accept: Set<string>): number | undefined {
     if (!this.rules(c.file_id).folderScope || c.parent_id !== null) return undefined;
     const dir = dirOf(this.db.filesById.get(c.file_id)?.path ?? '');
     const fam = this.family(c.file_id);
     for (const n of this.db.nodesNamed(name)) {
-      if (n.parent_id !== null || n.file_id === c.file_id || !accept.has(n.kind)) continue;
+      if (n.file_id === c.file_id || !accept.has(n.kind)) continue;
       if (dirOf(this.db.filesById.get(n.file_id)?.path ?? '') !== dir || this.family(n.file_id) !== fam) continue;
-      if (this.db.qualifiedName(n.id) === `${c.name}.${name}`) return n.id;
+      if (n.parent_id === null ? this.db.qualifiedName(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) return n.id;
     }
     return undefined;
+  }
+
+  private twin(p: NodeRow | undefined, c: NodeRow): boolean {
+    return !!p && p.id !== c.id && p.name === c.name && p.parent_id === null && CLASSLIKE.has(p.kind);
   }
 
   enclosingClass(src: number): NodeRow | undefined {

@@ -52,3 +52,9 @@
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (composite_literal type: (_) @binding.type))) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (unary_expression operand: (composite_literal type: (_) @binding.type)))) @binding
+; a named struct's fields (`p.buf.writeString()`: an anonymous struct's would be the function's
+; locals), and what a function or method returns when it is one type (`v.Type().Elem()`;
+; `(T, error)` names no one type)
+(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding)))
+(function_declaration name: (identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
+(method_declaration name: (field_identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
