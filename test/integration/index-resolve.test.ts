@@ -258,6 +258,34 @@ describe('index: a call on an unknown receiver is not guessed onto a project met
   });
 });
 
+describe('index: Python absolute imports by source root, and a class imported by name', function () {
+  this.timeout(30000);
+  it('`import math` is not a package\'s math.py; `src/` is a source root; `C.f()` of an imported class finds its base\'s f', async () => {
+    await withIndexedProject({
+      'src/shop/__init__.py': '',
+      'src/shop/funcs/__init__.py': '',
+      'src/shop/funcs/math.py': 'def floor(x):\n    return x\n',
+      'src/shop/base.py': 'class Mixin:\n    @classmethod\n    def register(cls, x):\n        return x\n\ndef register(x):\n    return x\n',
+      'src/shop/models.py': 'from shop.base import Mixin\n\nclass Field(Mixin):\n    pass\n',
+      'src/app.py': [
+        'import math',
+        'from shop.models import Field',
+        '',
+        'def run(x):',
+        '    Field.register(x)',
+        '    return math.floor(x)',
+        '',
+      ].join('\n'),
+    }, async (ix) => {
+      const target = (local: string) => ix.store.prepare("SELECT g.path AS p FROM file_imports i JOIN files f ON f.id = i.file_id LEFT JOIN files g ON g.id = i.resolved_file_id WHERE f.path = 'src/app.py' AND i.local = ?").get<{ p: string | null }>(local)?.p ?? null;
+      assert.equal(target('math'), null, 'the standard library\'s math');
+      assert.equal(target('Field'), 'src/shop/models.py', '`shop` from the source root src/');
+      assert.equal(edgeFrom(ix.store, 'src/app.py::run', 'floor', 'calls')?.to, null);
+      assert.equal(edgeFrom(ix.store, 'src/app.py::run', 'register', 'calls')?.to, 'src/shop/base.py::Mixin.register', 'the class\'s, not base.py\'s function');
+    });
+  });
+});
+
 describe('index: Python packages and modules', function () {
   this.timeout(30000);
   let root: string;

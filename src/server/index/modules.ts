@@ -174,9 +174,17 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
         const hits = [...idx.stem(stem), ...idx.stem(posix.join(base, mod, '__init__'))].filter((p) => p.endsWith('.py') || p.endsWith('.pyi'));
         return hits.slice(0, 1);
       }
-      const hits = idx.suffix(mod, from).filter((p) => /\.pyi?$/.test(p));
+      // by path suffix (a source root such as `src/`), but not from inside a package (the project
+      // root too, when it is one): `import math` is the standard library's, not django's
+      // db/models/functions/math.py
+      const atRoot = (p: string, tail: string) => {
+        const stem = p.slice(0, p.length - posix.extname(p).length);
+        const root = stem.slice(0, stem.length - tail.length).replace(/\/$/, '');
+        return !idx.stem(root ? `${root}/__init__` : '__init__').length;
+      };
+      const hits = idx.suffix(mod, from).filter((p) => /\.pyi?$/.test(p) && atRoot(p, mod));
       if (hits.length) return hits.slice(0, 1);
-      const pkg = idx.suffix(`${mod}/__init__`, from).slice(0, 1);
+      const pkg = idx.suffix(`${mod}/__init__`, from).filter((p) => atRoot(p, `${mod}/__init__`)).slice(0, 1);
       if (pkg.length) return pkg;
       // The project may be the package itself (Django's `django/` opened as the root): there
       // `django.core.exceptions` is `core/exceptions.py`, from the root only.
