@@ -23,7 +23,7 @@ const MAX_SEEDS = 25;
 const SEED_CANDIDATES = 400;
 /** Search's best answers for the whole query join the seeds, the first weighing SEARCH_WEIGHT. */
 const SEARCH_SEEDS = 5;
-const SEARCH_WEIGHT = 24;
+const SEARCH_WEIGHT = 40;
 /** A seed's bonus over its PageRank, as a share of the best PageRank, times its seed weight. */
 const SEED_BONUS = 3;
 const NEIGHBOURHOOD = 3000;
