@@ -258,6 +258,21 @@ describe('index: a call on an unknown receiver is not guessed onto a project met
   });
 });
 
+describe('index: JavaScript factories', function () {
+  this.timeout(30000);
+  it('a method name a factory\'s nested function shares is not unique: no guess; a unique one still binds', async () => {
+    await withIndexedProject({
+      'src/webgl/state.js': 'export function WebGLState(gl) {\n  function bindTexture(t) { gl.bindTexture(t); }\n  return { bindTexture };\n}\n',
+      'src/fallback/state.js': 'export class FallbackState {\n  bindTexture(t) { return t; }\n  setLineWidth(w) { return w; }\n}\n',
+      'src/renderer.js': 'export function render(state, t) {\n  state.bindTexture(t);\n  state.setLineWidth(2);\n}\n',
+    }, async (ix) => {
+      const call = (target: string) => { const e = edgeFrom(ix.store, 'src/renderer.js::render', target, 'calls'); return [e?.to ?? null, e?.resolution]; };
+      assert.deepEqual(call('bindTexture'), [null, 'unresolved']);
+      assert.deepEqual(call('setLineWidth'), ['src/fallback/state.js::FallbackState.setLineWidth', 'heuristic']);
+    });
+  });
+});
+
 describe('index: Python absolute imports by source root, and a class imported by name', function () {
   this.timeout(30000);
   it('`import math` is not a package\'s math.py; `src/` is a source root; `C.f()` of an imported class finds its base\'s f', async () => {

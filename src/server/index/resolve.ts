@@ -440,11 +440,17 @@ export class Resolver {
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;
-    const cands = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'method' && this.family(n.file_id) === fam);
-    if (cands.length === 1) return { id: cands[0].id, how: 'heuristic' };
-    return undefined;
+    const same = this.db.nodesNamed(ref.name);
+    const cands = same.filter((n) => n.kind === 'method' && this.family(n.file_id) === fam);
+    if (cands.length !== 1) return undefined;
+    // three.js's `gl.bindTexture()`: the WebGL context's, and a factory's nested `bindTexture`
+    // shares the name with the one class method - no unique answer
+    if (rules.factoryMembers && same.some((n) => n.kind === 'function' && n.parent_id !== null && this.family(n.file_id) === fam && FUNCTIONS.has(this.db.node(n.parent_id)?.kind ?? ''))) return undefined;
+    return { id: cands[0].id, how: 'heuristic' };
   }
 }
+
+const FUNCTIONS = new Set(['function', 'method', 'constructor']);
 
 function dirOf(p: string): string {
   const i = p.lastIndexOf('/');
