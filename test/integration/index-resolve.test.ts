@@ -258,7 +258,7 @@ describe('index: a call on an unknown receiver is not guessed onto a project met
   });
 });
 
-describe('index: JavaScript factories', function () {
+describe('index: JavaScript and TypeScript member calls (factories, fluent chains)', function () {
   this.timeout(30000);
   it('a method name a factory\'s nested function shares is not unique: no guess; a unique one still binds', async () => {
     await withIndexedProject({
@@ -269,6 +269,19 @@ describe('index: JavaScript factories', function () {
       const call = (target: string) => { const e = edgeFrom(ix.store, 'src/renderer.js::render', target, 'calls'); return [e?.to ?? null, e?.resolution]; };
       assert.deepEqual(call('bindTexture'), [null, 'unresolved']);
       assert.deepEqual(call('setLineWidth'), ['src/fallback/state.js::FallbackState.setLineWidth', 'heuristic']);
+    });
+  });
+
+  it('a fluent chain: a method that returns `this` (or is typed `this`) gives its class to the next call', async () => {
+    await withIndexedProject({
+      'src/vec.js': 'export class Vec {\n  copy(v) { this.x = v.x; return this; }\n  normalize() { return 1; }\n}\n',
+      'src/box.ts': 'export class Box {\n  expand(n: number): this { return this; }\n  area(): number { return 1; }\n}\n',
+      'src/other.js': 'export class Other {\n  normalize() { return 2; }\n}\n',
+      'src/use.ts': "import { Vec } from './vec';\nimport { Box } from './box';\nconst v = new Vec();\nconst b = new Box();\nexport function f(w: Vec) { v.copy(w).normalize(); return b.expand(2).area(); }\n",
+    }, async (ix) => {
+      const call = (target: string) => { const e = edgeFrom(ix.store, 'src/use.ts::f', target, 'calls'); return [e?.to ?? null, e?.resolution]; };
+      assert.deepEqual(call('normalize'), ['src/vec.js::Vec.normalize', 'exact'], 'not the other class\'s, not unresolved');
+      assert.deepEqual(call('area'), ['src/box.ts::Box.area', 'exact']);
     });
   });
 });

@@ -174,6 +174,11 @@ export class ReceiverTypes {
   private returnType(fnId: number): TypeHit {
     for (const id of this.overloads(fnId)) {
       const t = this.db.binding(id, '()');
+      if (t === 'this') {
+        // `(): this` or `return this;`: the class the method is a member of
+        const owner = this.db.node(this.db.node(id)?.parent_id ?? -1);
+        return owner && CLASSLIKE.has(owner.kind) ? { id: owner.id, how: 'exact' } : undefined;
+      }
       if (t !== undefined) return this.named(t, { src: id, fileId: this.db.node(id)!.file_id });
     }
     return undefined;
