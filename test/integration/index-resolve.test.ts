@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
-import { makeProject, removeProject, edgeFrom, edges, withIndexedProject } from './helpers/project';
+import { makeProject, removeProject, edgeFrom, edges, withIndexedProject, callTo } from './helpers/project';
 
 describe('index: resolution', function () {
   this.timeout(30000);
@@ -156,7 +156,7 @@ describe('index: Go packages by import path', function () {
       'check/fd_aix.go': `package check\n\n${'// the AIX variant\n'.repeat(40)}type FD struct{}\n`,
       'other/other.go': 'package other\n\ntype Checker struct{}\n\nfunc (c *Checker) report(s string) {}\n',
     }, async (ix) => {
-      const call = (from: string, target: string) => { const e = edgeFrom(ix.store, from, target, 'calls'); return [e?.to, e?.resolution]; };
+      const call = (from: string, target: string) => callTo(ix.store, from, target);
       assert.deepEqual(call('check/stmt.go::Checker.stmt', 'report'), ['check/errors.go::Checker.report', 'exact']);
       // through a struct's fields: a pointer, a slice's element, a type declared per platform
       assert.deepEqual(call('check/stmt.go::Checker.stmt', 'mode'), ['check/more.go::Config.mode', 'exact']);
@@ -266,7 +266,7 @@ describe('index: JavaScript and TypeScript member calls (factories, fluent chain
       'src/fallback/state.js': 'export class FallbackState {\n  bindTexture(t) { return t; }\n  setLineWidth(w) { return w; }\n}\n',
       'src/renderer.js': 'export function render(state, t) {\n  state.bindTexture(t);\n  state.setLineWidth(2);\n}\n',
     }, async (ix) => {
-      const call = (target: string) => { const e = edgeFrom(ix.store, 'src/renderer.js::render', target, 'calls'); return [e?.to ?? null, e?.resolution]; };
+      const call = (target: string) => callTo(ix.store, 'src/renderer.js::render', target);
       assert.deepEqual(call('bindTexture'), [null, 'unresolved']);
       assert.deepEqual(call('setLineWidth'), ['src/fallback/state.js::FallbackState.setLineWidth', 'heuristic']);
     });
@@ -279,7 +279,7 @@ describe('index: JavaScript and TypeScript member calls (factories, fluent chain
       'src/other.js': 'export class Other {\n  normalize() { return 2; }\n}\n',
       'src/use.ts': "import { Vec } from './vec';\nimport { Box } from './box';\nconst v = new Vec();\nconst b = new Box();\nexport function f(w: Vec) { v.copy(w).normalize(); return b.expand(2).area(); }\n",
     }, async (ix) => {
-      const call = (target: string) => { const e = edgeFrom(ix.store, 'src/use.ts::f', target, 'calls'); return [e?.to ?? null, e?.resolution]; };
+      const call = (target: string) => callTo(ix.store, 'src/use.ts::f', target);
       assert.deepEqual(call('normalize'), ['src/vec.js::Vec.normalize', 'exact'], 'not the other class\'s, not unresolved');
       assert.deepEqual(call('area'), ['src/box.ts::Box.area', 'exact']);
     });

@@ -48,6 +48,12 @@ export function edgeFrom(store: Store, from: string, target: string, kind?: stri
   return edges(store, kind).find((e) => e.from === from && e.target === target);
 }
 
+/** A call from `from` to a name as written: [its target's uid or null, how it was resolved]. */
+export function callTo(store: Store, from: string, target: string): [string | null, string | undefined] {
+  const e = edgeFrom(store, from, target, 'calls');
+  return [e?.to ?? null, e?.resolution];
+}
+
 export function uids(store: Store): string[] {
   return store.prepare('SELECT uid FROM nodes ORDER BY uid').all<{ uid: string }>().map((r) => r.uid);
 }
