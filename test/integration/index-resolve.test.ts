@@ -168,6 +168,22 @@ describe('index: Go packages by import path', function () {
     });
   });
 
+  it("a declaration per platform: the caller's platform first, then the one for every platform", async () => {
+    await withIndexedProject({
+      'go.mod': 'module example.com/app\n\ngo 1.19\n',
+      'sys/file.go': 'package sys\n\ntype File struct{}\n',
+      'sys/file_plan9.go': 'package sys\n\nfunc (f *File) Fd() uintptr { return 0 }\n\nfunc open() int { return 9 }\n',
+      'sys/file_windows.go': 'package sys\n\nfunc (f *File) Fd() uintptr { return 1 }\n\nfunc open() int { return 1 }\n',
+      'sys/file_unix.go': 'package sys\n\nfunc (f *File) Fd() uintptr { return 2 }\n\nfunc open() int { return 2 }\n',
+      'sys/use_windows.go': 'package sys\n\nfunc useW(f *File) { f.Fd(); open() }\n',
+      'sys/use.go': 'package sys\n\nfunc use(f *File) { f.Fd(); open() }\n',
+    }, async (ix) => {
+      assert.deepEqual([callTo(ix.store, 'sys/use_windows.go::useW', 'Fd')[0], callTo(ix.store, 'sys/use_windows.go::useW', 'open')[0]], ['sys/file_windows.go::File.Fd', 'sys/file_windows.go::open']);
+      // `_unix` is a build tag by convention, not a GOOS: a file for every platform here
+      assert.deepEqual([callTo(ix.store, 'sys/use.go::use', 'Fd')[0], callTo(ix.store, 'sys/use.go::use', 'open')[0]], ['sys/file_unix.go::File.Fd', 'sys/file_unix.go::open']);
+    });
+  });
+
   it('follows a package as its files come and go (incremental syncs)', async () => {
     await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',

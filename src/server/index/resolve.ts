@@ -111,10 +111,20 @@ export class Resolver {
     return this.rules(fileId).family;
   }
 
+  /** The file of the reference being resolved (platform-specific declarations are chosen for it). */
+  private from = -1;
+
   resolve(ref: RefInput): Resolved {
-    const hit = ref.receiver
-      ? this.resolveMember(ref)
-      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId).typeConversions), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
+    const outer = this.from;
+    this.from = ref.fileId;
+    let hit: Hit | undefined;
+    try {
+      hit = ref.receiver
+        ? this.resolveMember(ref)
+        : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId).typeConversions), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
+    } finally {
+      this.from = outer;
+    }
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
@@ -154,7 +164,7 @@ export class Resolver {
     // 4. the folder's shared namespace
     if (rules.folderScope) {
       const dir = dirOf(this.db.filesById.get(ref.fileId)?.path ?? '');
-      const sib = this.db.nodesNamed(name).find((n) => n.parent_id === null && accept.has(n.kind) && dirOf(this.db.filesById.get(n.file_id)?.path ?? '') === dir);
+      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && dirOf(this.db.filesById.get(n.file_id)?.path ?? '') === dir), ref.fileId);
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 5. a unique project-wide top-level name of the same language family
@@ -358,12 +368,56 @@ export class Resolver {
     if (!this.rules(c.file_id).folderScope || c.parent_id !== null) return undefined;
     const dir = dirOf(this.db.filesById.get(c.file_id)?.path ?? '');
     const fam = this.family(c.file_id);
+    const found: NodeRow[] = [];
     for (const n of this.db.nodesNamed(name)) {
       if (n.file_id === c.file_id || !accept.has(n.kind)) continue;
       if (dirOf(this.db.filesById.get(n.file_id)?.path ?? '') !== dir || this.family(n.file_id) !== fam) continue;
-      if (n.parent_id === null ? this.db.qualifiedName(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) return n.id;
+      if (n.parent_id === null ? this.db.qualifiedName(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) found.push(n);
     }
-    return undefined;
+    return this.fittest(found, this.from)?.id;
+  }
+
+  /** Of declarations of one name, the one built for the platform of file `from` (Go's
+   *  `_windows.go`), else one built for every platform, else the first. */
+  private fittest<T extends { file_id: number }>(list: T[], from: number): T | undefined {
+    const plats = this.rules(from).platforms;
+    if (list.length < 2 || !plats) return list[0];
+    const mine = this.platformOf(from, plats);
+    let best = list[0], bestFit = -1;
+    for (const n of list) {
+      const p = this.platformOf(n.file_id, plats);
+      const fit = p === mine ? 2 : p === '' ? 1 : 0;
+      if (fit > bestFit) { best = n; bestFit = fit; }
+    }
+    return best;
+  }
+
+  /** Files in the order fittest() would prefer them (stable); one order per list and platform. */
+  private byFit(files: number[], from: number): number[] {
+    const plats = this.rules(from).platforms;
+    if (files.length < 2 || !plats) return files;
+    const mine = this.platformOf(from, plats);
+    const key = `${files[0]}:${files.length}:${mine}`;
+    let order = this.fitOrders.get(key);
+    if (!order) {
+      const fit = (f: number) => { const p = this.platformOf(f, plats); return p === mine ? 2 : p === '' ? 1 : 0; };
+      order = files.map((f, i) => [f, fit(f), i] as const).sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([f]) => f);
+      this.fitOrders.set(key, order);
+    }
+    return order;
+  }
+
+  private readonly fitOrders = new Map<string, number[]>();
+  private readonly platforms = new Map<number, string>();
+
+  private platformOf(fileId: number, plats: string[]): string {
+    let p = this.platforms.get(fileId);
+    if (p === undefined) {
+      const base = (this.db.filesById.get(fileId)?.path ?? '').replace(/^.*\//, '').replace(/(_test)?\.[^.]+$/, '');
+      p = base.split('_').slice(1).filter((x) => plats.includes(x)).join('_');
+      this.platforms.set(fileId, p);
+    }
+    return p;
   }
 
   private twin(p: NodeRow | undefined, c: NodeRow): boolean {
@@ -413,7 +467,7 @@ export class Resolver {
           // a Go package is its folder's files, and re-exports nothing: their own top level is
           // all there is (following each file's imports, as exportedFrom does, took most of
           // the Go source tree's resolve)
-          for (const pf of this.db.packageFiles(f, ref.fileId)) {
+          for (const pf of this.byFit(this.db.packageFiles(f, ref.fileId), ref.fileId)) {
             const hit = rules.importStyle === 'go' ? this.topLevelIn(pf, ref.name, memberAccept) : this.exportedFrom(pf, ref.name, memberAccept, 0);
             if (hit) return { id: hit, how: 'import' };
           }
