@@ -1,4 +1,5 @@
-// A serving process's full sync (a new, rebuilt or forced index) run in a forked child. The
+// A serving process's heavy sync (a new, rebuilt or forced index; a branch switch's batch) run
+// in a forked child (see LiveOptions.fullSyncInChild). The
 // memory of a whole-project parse and resolve stays with V8 and malloc after it is freed: a daemon
 // that ran Go's tree in-process idled at 620 MB RSS afterwards, with a 7 MB heap. A child returns
 // all of it when it exits. The parent's connection reads each batch the child commits (WAL), so

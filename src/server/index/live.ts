@@ -109,21 +109,19 @@ export class LiveIndex {
     if (this.closed) throw new Error('the index is closed');
     this.syncing = true;
     try {
+      const onProgress = (p: SyncProgress) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); };
       const big = (o.changedPaths?.length ?? 0) >= (this.opts.childSyncFiles ?? CHILD_SYNC_FILES);
       const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' && (big || this.indexer.wantsFull(o.force)) ? childScript() : undefined;
-      if (script) {
-        const s = await this.syncElsewhere(script, o);
-        committed(s);
-        this.opts.onSynced?.(s);
-        return s;
-      }
-      const s = await this.indexer.sync({
-        changedPaths: o.changedPaths,
-        force: o.force,
-        onProgress: (p) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); },
-        onCommitted: this.opts.readsWriter ? (s) => { this.syncing = false; committed(s); this.changed(); } : undefined,
-      });
-      log(`synced: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
+      const s = script
+        ? await this.syncElsewhere(script, !!o.force, onProgress)
+        : await this.indexer.sync({
+          changedPaths: o.changedPaths,
+          force: o.force,
+          onProgress,
+          onCommitted: this.opts.readsWriter ? (s) => { this.syncing = false; committed(s); this.changed(); } : undefined,
+        });
+      committed(s); // a child's batches, or the written sync: tools see them (no-op after onCommitted)
+      log(`synced${script ? ' in a child process' : ''}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       this.opts.onSynced?.(s);
       return s;
     } finally {
@@ -134,13 +132,12 @@ export class LiveIndex {
 
   private child?: ChildSync;
 
-  private async syncElsewhere(script: string, o: { force?: boolean; onProgress?: (p: SyncProgress) => void }): Promise<SyncSummary> {
-    this.child = syncInChild(script, this.root, !!o.force, (p) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); });
+  private async syncElsewhere(script: string, force: boolean, onProgress: (p: SyncProgress) => void): Promise<SyncSummary> {
+    this.child = syncInChild(script, this.root, force, onProgress);
     log(`sync in child process ${this.child.pid}`);
     try {
       const s = await this.child.done;
       this.indexer.syncedElsewhere();
-      log(`synced in child ${this.child.pid}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       return s;
     } finally {
       this.child = undefined;

@@ -111,20 +111,10 @@ export class Resolver {
     return this.rules(fileId).family;
   }
 
-  /** The file of the reference being resolved (platform-specific declarations are chosen for it). */
-  private from = -1;
-
   resolve(ref: RefInput): Resolved {
-    const outer = this.from;
-    this.from = ref.fileId;
-    let hit: Hit | undefined;
-    try {
-      hit = ref.receiver
-        ? this.resolveMember(ref)
-        : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId).typeConversions), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
-    } finally {
-      this.from = outer;
-    }
+    const hit = ref.receiver
+      ? this.resolveMember(ref)
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId).typeConversions), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
@@ -151,7 +141,7 @@ export class Resolver {
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
-        const inherited = this.memberOfSupertypes(cur.id, name, accept);
+        const inherited = this.memberOfSupertypes(cur.id, name, accept, ref.fileId);
         if (inherited) return { id: inherited, how: 'scope' };
       }
     }
@@ -163,8 +153,8 @@ export class Resolver {
     if (imp) return { id: imp, how: 'import' };
     // 4. the folder's shared namespace
     if (rules.folderScope) {
-      const dir = dirOf(this.db.filesById.get(ref.fileId)?.path ?? '');
-      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && dirOf(this.db.filesById.get(n.file_id)?.path ?? '') === dir), ref.fileId);
+      const dir = this.dirOfFile(ref.fileId);
+      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && this.dirOfFile(n.file_id) === dir), ref.fileId);
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 5. a unique project-wide top-level name of the same language family
@@ -312,7 +302,7 @@ export class Resolver {
   }
 
   /** Members of a class-like node and of its supertypes (breadth first, bounded). */
-  private memberOfSupertypes(classId: number, name: string, accept: Set<string>): number | undefined {
+  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number): number | undefined {
     const seen = new Set<number>([classId]);
     let frontier = this.db.supertypes(classId);
     for (let depth = 0; depth < 10 && frontier.length; depth++) {
@@ -321,7 +311,7 @@ export class Resolver {
         if (seen.has(c)) continue;
         seen.add(c);
         const sup = this.db.node(c);
-        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind))?.id ?? this.packageMethod(sup, name, accept));
+        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind))?.id ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
         next.push(...this.db.supertypes(c));
       }
@@ -337,14 +327,14 @@ export class Resolver {
     if (first.dst === null) return undefined;
     let cur = first.dst;
     for (const seg of path.slice(2)) {
-      const next = this.member(cur, seg, CONTAINERS);
+      const next = this.member(cur, seg, CONTAINERS, ref.fileId);
       if (next === undefined) return undefined;
       cur = next;
     }
     return { id: cur, how: first.resolution === 'import' ? 'import' : 'exact' };
   }
 
-  private member(containerId: number, name: string, accept: Set<string>): number | undefined {
+  private member(containerId: number, name: string, accept: Set<string>, from: number): number | undefined {
     const c = this.db.node(containerId);
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
@@ -357,36 +347,33 @@ export class Resolver {
       const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind));
       if (m) return m.id;
     }
-    return this.packageMethod(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept);
+    return this.packageMethod(c, name, accept, from) ?? this.memberOfSupertypes(containerId, name, accept, from);
   }
 
   /** Go: a method declared in another file of its type's package. A method gets its type as
    *  parent only within one file (go/types' Checker has its methods in dozens of files), and a
    *  type may be declared once per platform (`FD` in fd_unix.go and fd_windows.go): a method of
    *  a same-named type of the package counts. */
-  private packageMethod(c: NodeRow, name: string, accept: Set<string>): number | undefined {
+  private packageMethod(c: NodeRow, name: string, accept: Set<string>, from: number): number | undefined {
     if (!this.rules(c.file_id).folderScope || c.parent_id !== null) return undefined;
-    const dir = dirOf(this.db.filesById.get(c.file_id)?.path ?? '');
+    const dir = this.dirOfFile(c.file_id);
     const fam = this.family(c.file_id);
     const found: NodeRow[] = [];
     for (const n of this.db.nodesNamed(name)) {
       if (n.file_id === c.file_id || !accept.has(n.kind)) continue;
-      if (dirOf(this.db.filesById.get(n.file_id)?.path ?? '') !== dir || this.family(n.file_id) !== fam) continue;
+      if (this.dirOfFile(n.file_id) !== dir || this.family(n.file_id) !== fam) continue;
       if (n.parent_id === null ? this.db.qualifiedName(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) found.push(n);
     }
-    return this.fittest(found, this.from)?.id;
+    return this.fittest(found, from)?.id;
   }
 
   /** Of declarations of one name, the one built for the platform of file `from` (Go's
    *  `_windows.go`), else one built for every platform, else the first. */
   private fittest<T extends { file_id: number }>(list: T[], from: number): T | undefined {
-    const plats = this.rules(from).platforms;
-    if (list.length < 2 || !plats) return list[0];
-    const mine = this.platformOf(from, plats);
+    if (list.length < 2 || !this.rules(from).platforms) return list[0];
     let best = list[0], bestFit = -1;
     for (const n of list) {
-      const p = this.platformOf(n.file_id, plats);
-      const fit = p === mine ? 2 : p === '' ? 1 : 0;
+      const fit = this.fit(n.file_id, from);
       if (fit > bestFit) { best = n; bestFit = fit; }
     }
     return best;
@@ -396,15 +383,20 @@ export class Resolver {
   private byFit(files: number[], from: number): number[] {
     const plats = this.rules(from).platforms;
     if (files.length < 2 || !plats) return files;
-    const mine = this.platformOf(from, plats);
-    const key = `${files[0]}:${files.length}:${mine}`;
+    const key = `${files[0]}:${files.length}:${this.platformOf(from, plats)}`;
     let order = this.fitOrders.get(key);
     if (!order) {
-      const fit = (f: number) => { const p = this.platformOf(f, plats); return p === mine ? 2 : p === '' ? 1 : 0; };
-      order = files.map((f, i) => [f, fit(f), i] as const).sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([f]) => f);
+      order = files.map((f, i) => [f, this.fit(f, from), i] as const).sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([f]) => f);
       this.fitOrders.set(key, order);
     }
     return order;
+  }
+
+  /** 2: built for `from`'s platform; 1: for every platform; 0: for another one. */
+  private fit(fileId: number, from: number): number {
+    const plats = this.rules(from).platforms ?? [];
+    const p = this.platformOf(fileId, plats);
+    return p === this.platformOf(from, plats) ? 2 : p === '' ? 1 : 0;
   }
 
   private readonly fitOrders = new Map<string, number[]>();
@@ -418,6 +410,10 @@ export class Resolver {
       this.platforms.set(fileId, p);
     }
     return p;
+  }
+
+  private dirOfFile(fileId: number): string {
+    return dirOf(this.db.filesById.get(fileId)?.path ?? '');
   }
 
   private twin(p: NodeRow | undefined, c: NodeRow): boolean {
@@ -438,13 +434,13 @@ export class Resolver {
     const memberAccept = preciseKinds(ref.kind, true, rules.typeConversions);
     if (rules.superNames.includes(recv)) {
       const cls = this.enclosingClass(ref.src);
-      const hit = cls && this.memberOfSupertypes(cls.id, ref.name, memberAccept);
+      const hit = cls && this.memberOfSupertypes(cls.id, ref.name, memberAccept, ref.fileId);
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
       const self = this.types.of(recv, ref);
-      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept);
+      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId);
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
@@ -452,7 +448,7 @@ export class Resolver {
     const type = this.types.of(recv, ref);
     if (type !== undefined) {
       if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
-      const hit = this.member(type.id, ref.name, memberAccept);
+      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId);
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
@@ -479,7 +475,7 @@ export class Resolver {
     if (/^[A-Za-z_$][\w$]*$/.test(recv)) {
       const container = this.resolveName(recv, ref, CONTAINERS, null);
       if (container) {
-        const hit = this.member(container.id, ref.name, memberAccept);
+        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId);
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
         return undefined;
       }

@@ -22,13 +22,18 @@ export async function runIndexCommand(root: string, force: boolean): Promise<num
 }
 
 export async function runIndex(root: string, opts: { force?: boolean }): Promise<SyncSummary> {
+  const summary = await syncProject(root, !!opts.force, progressPrinter());
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.stderr.write(summaryLine(summary) + '\n');
+  return summary;
+}
+
+/** One sync of the project, its index folder made if missing. */
+async function syncProject(root: string, force: boolean, onProgress: (p: SyncProgress) => void): Promise<SyncSummary> {
   ensureIndexDir(root);
   const indexer = await Indexer.open(root);
   try {
-    const summary = await indexer.sync({ force: opts.force, onProgress: progressPrinter() });
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-    process.stderr.write(summaryLine(summary) + '\n');
-    return summary;
+    return await indexer.sync({ force, onProgress });
   } finally {
     indexer.close();
   }
@@ -40,14 +45,8 @@ async function childMain(send: NonNullable<typeof process.send>): Promise<void> 
   const [root, flag] = process.argv.slice(2);
   const post = (m: ChildMessage) => new Promise<void>((r) => send(m, undefined, {}, () => r()));
   try {
-    ensureIndexDir(root);
-    const indexer = await Indexer.open(root);
-    try {
-      const summary = await indexer.sync({ force: flag === '--force', onProgress: (p) => void post({ codeindex: 'progress', progress: p }) });
-      await post({ codeindex: 'summary', summary });
-    } finally {
-      indexer.close();
-    }
+    const summary = await syncProject(root, flag === '--force', (p) => void post({ codeindex: 'progress', progress: p }));
+    await post({ codeindex: 'summary', summary });
   } catch (e) {
     await post({ codeindex: 'failed', message: e instanceof Error ? e.message : String(e), locked: e instanceof SyncLockedError });
     process.exitCode = 1;

@@ -102,7 +102,11 @@ export class Indexer {
   /** Whether the next sync with these options parses every file: forced, a new or rebuilt
    *  index, or one with no file yet (see syncLocked). */
   wantsFull(force?: boolean): boolean {
-    return !!force || this.needsFull || !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
+    return !!force || this.needsFull || this.empty();
+  }
+
+  private empty(): boolean {
+    return !this.store.prepare('SELECT 1 AS x FROM files LIMIT 1').get();
   }
 
   /** Another process (child-sync.ts) ran a sync of the whole project: a full one is no longer owed. */
@@ -134,7 +138,7 @@ export class Indexer {
     const asked = !!opts.force || this.needsFull;
     // An index with no file yet (made on an empty folder, or by a sync that died before its first
     // batch) has nothing to be incremental against: the full path's bulk load is faster.
-    const full = this.wantsFull(opts.force);
+    const full = asked || this.empty();
     const early = asked && !opts.changedPaths ? new ParsePool(this.root) : undefined;
     try {
       return await this.syncWith(opts, full, early, asked);
