@@ -456,7 +456,7 @@ export class Resolver {
     for (const imp of named) {
       if (imp.resolved_file_id === null) continue;
       // Python's `from m import C` with C a class of m: `C.f()` is C's member, not m's `f`
-      if (rules.importStyle === 'python' && imp.imported !== '*' && imp.imported !== '' && this.db.nodesNamedIn(imp.imported, imp.resolved_file_id).some((n) => n.parent_id === null && CLASSLIKE.has(n.kind))) break;
+      if (rules.importStyle === 'python' && imp.imported !== '*' && imp.imported !== '' && this.topLevelIn(imp.resolved_file_id, imp.imported, CLASSLIKE) !== undefined) break;
       if (imp.imported === '*' || imp.imported === '' || rules.importStyle === 'go' || rules.importStyle === 'python') {
         for (const { resolved_file_id: f } of named) {
           if (f === null) continue;
