@@ -2,7 +2,7 @@
 // in-process on sql.js (whose db image lives in the serving process). Real child processes,
 // observed through /proc; every wait is bounded.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer, SyncProgress } from '../../src/server/index/sync';
 import { LiveIndex } from '../../src/server/index/live';
@@ -97,6 +97,40 @@ describe('index: a serving process runs its full syncs in a child process', func
     } finally {
       clearInterval(t);
     }
+  });
+
+  it('a catch-up sync at start that finds at least childSyncFiles files to parse (a branch switched while no server ran) goes to a child', async () => {
+    root = makeProject({ 'a.ts': 'export function one() { return 1; }\n', 'b.ts': "import { one } from './a';\nexport function two() { return one(); }\n" });
+    const ix = await Indexer.open(root);
+    try { await ix.sync(); } finally { ix.close(); }
+    const has = (uid: string) => !!live!.store.prepare('SELECT 1 AS x FROM nodes WHERE uid = ?').get(uid);
+
+    // two changed files, under the threshold: in-process
+    writeFileSync(join(root, 'a.ts'), 'export function one() { return 11; }\nexport function uno() { return 1; }\n');
+    writeFileSync(join(root, 'c.ts'), 'export function three() { return 3; }\n');
+    live = await LiveIndex.open(root, { watch: false, fullSyncInChild: true, childSyncFiles: 3 });
+    const inChild = live.store.backend === 'node-sqlite';
+    const small = await watching(root, live.ready);
+    assert.equal(small.value.parsed, 2);
+    assert.equal(small.value.full, false);
+    assert.equal(small.pids.size, 0, 'two files: in-process');
+    assert.ok(has('a.ts::uno') && has('c.ts::three'));
+    live.close();
+    live = undefined;
+
+    // three changed, one deleted: the scan hands the sync to a child, which parses them
+    for (const f of ['d', 'e']) writeFileSync(join(root, `${f}.ts`), `export function ${f}Fn() { return 0; }\n`);
+    writeFileSync(join(root, 'b.ts'), "import { one } from './a';\nexport function two() { return 2; }\nexport function dos() { return one(); }\n");
+    rmSync(join(root, 'c.ts'));
+    live = await LiveIndex.open(root, { watch: false, fullSyncInChild: true, childSyncFiles: 3 });
+    const big = await watching(root, live.ready);
+    assert.equal(big.value.handedOff, undefined);
+    assert.equal(big.value.full, false);
+    assert.equal(big.value.parsed, 3);
+    assert.equal(big.value.deleted, 1);
+    assert.equal(big.pids.size, inChild ? 1 : 0, `index children seen: ${[...big.pids]}`);
+    assert.ok(has('d.ts::dFn') && has('e.ts::eFn') && has('b.ts::dos') && !has('c.ts::three'));
+    assert.equal(edgeFrom(live.store, 'b.ts::dos', 'one', 'calls')?.to, 'a.ts::one');
   });
 
   it('the child killed mid-index: the sync fails with a message naming it, and the next one finishes the index', async function () {

@@ -11,7 +11,7 @@ import { debug } from '../log';
 import { ChildSync, childScript, syncInChild } from './child-sync';
 
 const log = debug('live');
-/** A watcher batch this big goes to a child (see LiveOptions): the child's start and grammar
+/** A sync of this many files goes to a child (see LiveOptions): the child's start and grammar
  *  compile (~0.3-0.5 s) is small beside re-parsing a thousand files. */
 const CHILD_SYNC_FILES = 1000;
 
@@ -23,8 +23,9 @@ export interface LiveOptions extends WatchOptions {
   readsWriter?: boolean;
   onProgress?: (p: SyncProgress) => void;
   onSynced?: (s: SyncSummary) => void;
-  /** A sync that parses every file (new, rebuilt or forced index), or a watcher batch of at
-   *  least `childSyncFiles` paths (a branch switch), runs in a child process (child-sync.ts), so
+  /** A sync that parses every file (new, rebuilt or forced index), a watcher batch of at least
+   *  `childSyncFiles` paths (a branch switch), or a catch-up whose scan finds that many files to
+   *  parse (a branch switched while no server ran), runs in a child process (child-sync.ts), so
    *  this long-lived process does not keep its memory. node:sqlite only: sql.js holds the db
    *  image in this process. */
   fullSyncInChild?: boolean;
@@ -110,18 +111,24 @@ export class LiveIndex {
     this.syncing = true;
     try {
       const onProgress = (p: SyncProgress) => { this.lastProgress = p; this.opts.onProgress?.(p); o.onProgress?.(p); };
-      const big = (o.changedPaths?.length ?? 0) >= (this.opts.childSyncFiles ?? CHILD_SYNC_FILES);
-      const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' && (big || this.indexer.wantsFull(o.force)) ? childScript() : undefined;
-      const s = script
-        ? await this.syncElsewhere(script, !!o.force, onProgress)
-        : await this.indexer.sync({
-          changedPaths: o.changedPaths,
-          force: o.force,
-          onProgress,
-          onCommitted: this.opts.readsWriter ? (s) => { this.syncing = false; committed(s); this.changed(); } : undefined,
-        });
+      const threshold = this.opts.childSyncFiles ?? CHILD_SYNC_FILES;
+      const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' ? childScript() : undefined;
+      const big = (o.changedPaths?.length ?? 0) >= threshold;
+      let inChild = !!script && (big || this.indexer.wantsFull(o.force));
+      let s = inChild ? undefined : await this.indexer.sync({
+        changedPaths: o.changedPaths,
+        force: o.force,
+        onProgress,
+        onCommitted: this.opts.readsWriter ? (s) => { this.syncing = false; committed(s); this.changed(); } : undefined,
+        // a catch-up (or watcher rescan) that finds a branch switch's worth of changes: the child
+        handOff: script && !o.changedPaths ? (n) => n >= threshold : undefined,
+      });
+      if (!s || s.handedOff) {
+        inChild = true;
+        s = await this.syncElsewhere(script!, !!o.force, onProgress);
+      }
       committed(s); // a child's batches, or the written sync: tools see them (no-op after onCommitted)
-      log(`synced${script ? ' in a child process' : ''}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
+      log(`synced${inChild ? ' in a child process' : ''}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       this.opts.onSynced?.(s);
       return s;
     } finally {

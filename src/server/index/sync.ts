@@ -42,6 +42,10 @@ export interface SyncOptions {
   /** Called when the sync's last batch is committed: this connection reads it from then on;
    *  other processes once sync() resolves (sql.js writes the image to disk in between). */
   onCommitted?: (s: SyncSummary) => void;
+  /** Asked once the scan knows how many files to parse (a sync that is not already full): true
+   *  ends the sync there, nothing written, with `handedOff` set, for another process to run it
+   *  (a serving process's catch-up after a branch switch while no server ran: live.ts). */
+  handOff?: (toParse: number) => boolean;
 }
 
 export interface SyncSummary {
@@ -54,6 +58,8 @@ export interface SyncSummary {
   skippedTooLarge: number;
   full: boolean;
   ms: number;
+  /** The sync stopped after its scan: SyncOptions.handOff. */
+  handedOff?: boolean;
 }
 
 export class SyncLockedError extends Error {}
@@ -122,7 +128,7 @@ export class Indexer {
     }
     try {
       const s = await this.syncLocked(opts);
-      opts.onCommitted?.(s);
+      if (!s.handedOff) opts.onCommitted?.(s);
       return s;
     } finally {
       // Calls waiting for this sync answer first (they read this connection); then the batch is
@@ -196,6 +202,7 @@ export class Indexer {
     if (!tasks.length && !deleted.length && !asked) {
       return this.summary(0, 0, false, skippedTooLarge, t0);
     }
+    if (!full && opts.handOff?.(tasks.length)) return { ...this.summary(0, 0, false, skippedTooLarge, t0), handedOff: true };
     // A long sync marks itself, so a crash mid-way shows as 'incomplete' until the next sync.
     const small = tasks.length <= WRITE_BATCH;
     if (!small) this.store.transaction(() => writeMeta(this.store, { syncState: 'indexing' }));
