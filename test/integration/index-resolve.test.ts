@@ -1,10 +1,10 @@
 // Resolution on real parses of small projects: imports, aliases, re-exports, receivers,
 // same-name symbols, and the test-framework globals that must never bind to project symbols.
 import assert from 'node:assert/strict';
-import { unlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
-import { makeProject, removeProject, edgeFrom, edges, withIndexedProject, callTo } from './helpers/project';
+import { makeProject, removeProject, edgeFrom, edges, withIndexedProject, callTo, graphRows } from './helpers/project';
 
 describe('index: resolution', function () {
   this.timeout(30000);
@@ -110,6 +110,53 @@ describe('index: C names through the include chain', function () {
 
   it('leaves a name defined twice outside the chain unresolved', () => {
     assert.deepEqual(edgeFrom(ix.store, 'src/main.c::main', 'local_only', 'calls'), { kind: 'calls', resolution: 'unresolved', from: 'src/main.c::main', to: null, target: 'local_only' });
+  });
+});
+
+describe('index: C and C++ calls bind to definitions, not prototypes', function () {
+  this.timeout(30000);
+  const files = {
+    'include/util.h': 'int add(int a, int b);\nvoid arch_op(void);\n',
+    'lib/util.c': '#include "../include/util.h"\nint add(int a, int b) { return a + b; }\n',
+    // defined once per architecture, both including the header: which one is built is not known
+    'arch/a/op.c': '#include "../../include/util.h"\nvoid arch_op(void) {}\n',
+    'arch/b/op.c': '#include "../../include/util.h"\nvoid arch_op(void) {}\n',
+    'lib/main.c': '#include "../include/util.h"\nstatic int helper(int x);\nint main(void) { arch_op(); return add(1, helper(2)); }\nstatic int helper(int x) { return x; }\n',
+    // no include: the unique-name guess counts the definition, not the prototype beside it
+    'tools/other.c': 'int use(void) { return add(2, 3); }\n',
+    'cpp/shape.hpp': 'class Shape {\npublic:\n  static Shape make();\n};\n',
+    'cpp/shape.cpp': '#include "shape.hpp"\nShape Shape::make() { return Shape(); }\n',
+    'cpp/main.cpp': '#include "shape.hpp"\nint main() { Shape::make(); return 0; }\n',
+  };
+
+  it('a header prototype -> its one definition; a forward declaration -> the same file\'s; a C++ method -> its out-of-line definition; several definitions -> the prototype', async () => {
+    await withIndexedProject(files, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'add'), ['lib/util.c::add', 'import']);
+      assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'helper'), ['lib/main.c::helper#2', 'scope']);
+      assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'arch_op'), ['include/util.h::arch_op', 'import']);
+      assert.deepEqual(callTo(ix.store, 'tools/other.c::use', 'add'), ['lib/util.c::add', 'heuristic']);
+      assert.deepEqual(callTo(ix.store, 'cpp/main.cpp::main', 'make'), ['cpp/shape.cpp::Shape.make', 'import']);
+    });
+  });
+
+  it('follows the definition as its file goes and comes back, as a full index would', async () => {
+    await withIndexedProject(files, async (ix, root) => {
+      const util = join(root, 'lib/util.c');
+      rmSync(util);
+      await ix.sync();
+      assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'add'), ['include/util.h::add', 'import']);
+      assert.deepEqual(callTo(ix.store, 'tools/other.c::use', 'add'), ['include/util.h::add', 'heuristic']);
+      writeFileSync(util, files['lib/util.c']);
+      await ix.sync();
+      assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'add'), ['lib/util.c::add', 'import']);
+      // the definition loses its body: a prototype like the header's, so no definition is left
+      writeFileSync(util, '#include "../include/util.h"\nint add(int a, int b);\n');
+      await ix.sync();
+      assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'add'), ['include/util.h::add', 'import']);
+      const incremental = graphRows(ix.store);
+      await ix.sync({ force: true });
+      assert.deepEqual(incremental, graphRows(ix.store));
+    });
   });
 });
 

@@ -658,6 +658,7 @@ function makeSymbol(lang: CompiledLanguage, source: string, e: Entry, parent: nu
     visibility,
     isAsync,
     isExported,
+    ...(!body && (e.kind === 'function' || e.kind === 'method') ? { isDeclaration: true } : {}),
     parent,
   };
 }

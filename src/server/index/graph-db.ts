@@ -8,11 +8,11 @@ import { BindingKey, HeritageKey, SyncDelta, importsKey } from './delta';
 import { goPackageFile } from './modules';
 
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
-export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number }
+export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number; is_declaration: number }
 export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
 export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null; ref?: string | null }
 interface OldNode {
-  id: number; uid: string; parent_id: number | null; name: string; kind: string; is_exported: number;
+  id: number; uid: string; parent_id: number | null; name: string; kind: string; is_exported: number; is_declaration: number;
   start_line: number; end_line: number; start_col: number; signature: string; docstring: string; visibility: string; is_async: number;
 }
 interface BindingRow { type: string; start_line: number | null; end_line: number | null }
@@ -114,7 +114,7 @@ export class GraphDb {
     // rowid order, as the lookups by name and by file return them (the resolver takes the first
     // match). Page by page into plain objects that share their kind and name strings: a row as
     // node:sqlite returns it took ~600 bytes, and all of the Linux kernel's at once were gigabytes.
-    const page = s.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id > ? ORDER BY id LIMIT 5000');
+    const page = s.prepare('SELECT id, file_id, parent_id, kind, name, is_exported, is_declaration FROM nodes WHERE id > ? ORDER BY id LIMIT 5000');
     // `between` pages: a serving process's event loop runs (3,000 files: ~200 ms of reading)
     for (let last = -1, rows: NodeRow[]; (rows = page.all<NodeRow>(last)).length; last = rows[rows.length - 1].id, await between()) {
       for (const r of rows) {
@@ -266,7 +266,7 @@ export class GraphDb {
   insertSymbols(fileId: number, fileNodeId: number, path: string, symbols: ExtractedSymbol[]): number[] {
     const s = this.store;
     const old = new Map<string, OldNode>();
-    for (const r of s.prepare(`SELECT id, uid, parent_id, name, kind, is_exported, start_line, end_line, start_col, signature, docstring, visibility, is_async
+    for (const r of s.prepare(`SELECT id, uid, parent_id, name, kind, is_exported, is_declaration, start_line, end_line, start_col, signature, docstring, visibility, is_async
         FROM nodes WHERE file_id = ? AND kind != 'file'`).all<OldNode>(fileId)) old.set(r.uid, r);
     const recovering = this.delta.isRecovering(fileId);
     // 1. which symbols keep their row. Same-named symbols of one parent (overloads, `const X` and
@@ -292,7 +292,7 @@ export class GraphDb {
       const sym = symbols[i];
       const parent = sym.parent >= 0 ? ids[sym.parent] : null; // -1: a new parent
       const o = old.get(uids[i]);
-      if (o && !broken.has(sym.qualifiedName) && o.kind === sym.kind && o.name === sym.name && o.parent_id === parent && Number(o.is_exported) === (sym.isExported ? 1 : 0)) {
+      if (o && !broken.has(sym.qualifiedName) && o.kind === sym.kind && o.name === sym.name && o.parent_id === parent && Number(o.is_exported) === (sym.isExported ? 1 : 0) && Number(o.is_declaration) === (sym.isDeclaration ? 1 : 0)) {
         old.delete(uids[i]);
         keep[i] = o;
         ids[i] = o.id;
@@ -317,8 +317,8 @@ export class GraphDb {
       this.noteChanged(fileId, o.name, o.kind, o.parent_id === null && !!Number(o.is_exported));
     }
     // 3. kept rows updated where they differ, new ones inserted
-    const ins = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported)
-      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+    const ins = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported, is_declaration)
+      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
     const fts = s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)');
     const contains: EdgeInsert[] = [];
     const kept = new Map<number, string>([[fileNodeId, 'file']]);
@@ -335,7 +335,7 @@ export class GraphDb {
         if (recovering) this.delta.names.add(sym.name);
       } else {
         const id = ins.run(uids[i], fileId, parent ?? null, sym.name, sym.name.toLowerCase(), sym.kind, sym.qualifiedName, sym.startLine, sym.endLine, sym.startCol,
-          sym.signature, sym.docstring, sym.visibility, sym.isAsync ? 1 : 0, sym.isExported ? 1 : 0).lastInsertRowid;
+          sym.signature, sym.docstring, sym.visibility, sym.isAsync ? 1 : 0, sym.isExported ? 1 : 0, sym.isDeclaration ? 1 : 0).lastInsertRowid;
         ids[i] = id;
         const words = sym.qualifiedName === sym.name ? nameWords(sym.name) : `${nameWords(sym.name)} ${nameWords(sym.qualifiedName)}`;
         fts.run(id, words, sym.signature, sym.docstring, path);
@@ -458,7 +458,7 @@ export class GraphDb {
     if (!r) {
       this.bound();
       r = [];
-      for (const row of this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE name_lower = ?').all<NodeRow>(name.toLowerCase())) {
+      for (const row of this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported, is_declaration FROM nodes WHERE name_lower = ?').all<NodeRow>(name.toLowerCase())) {
         if (row.name !== name) continue;
         let n = this.byId.get(row.id);
         if (!n) this.byId.set(row.id, (n = this.compact(row, name)));
@@ -497,7 +497,7 @@ export class GraphDb {
     if (!m) {
       this.bound();
       m = new Map();
-      const rows = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE file_id = ? ORDER BY id').all<NodeRow>(fileId);
+      const rows = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported, is_declaration FROM nodes WHERE file_id = ? ORDER BY id').all<NodeRow>(fileId);
       for (const row of rows) {
         let n = this.byId.get(row.id);
         if (!n) this.byId.set(row.id, (n = this.compact(row, row.name)));
@@ -520,14 +520,14 @@ export class GraphDb {
     let n = this.byId.get(id);
     if (!n && !this.complete) {
       this.bound();
-      const row = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE id = ?').get<NodeRow>(id);
+      const row = this.store.prepare('SELECT id, file_id, parent_id, kind, name, is_exported, is_declaration FROM nodes WHERE id = ?').get<NodeRow>(id);
       if (row) { this.byId.set(id, (n = this.compact(row, row.name))); this.held++; }
     }
     return n;
   }
 
   exportedTopLevel(fileId: number): NodeRow[] {
-    return this.store.prepare("SELECT id, file_id, parent_id, kind, name, is_exported FROM nodes WHERE file_id = ? AND parent_id IS NULL AND is_exported = 1 AND kind != 'file'").all<NodeRow>(fileId);
+    return this.store.prepare("SELECT id, file_id, parent_id, kind, name, is_exported, is_declaration FROM nodes WHERE file_id = ? AND parent_id IS NULL AND is_exported = 1 AND kind != 'file'").all<NodeRow>(fileId);
   }
 
   /** Keeps the lazily filled caches bounded: they start over when full (dropping an entry only
@@ -537,12 +537,12 @@ export class GraphDb {
     this.clearLookups();
   }
 
-  /** A row as a plain object of six fields sharing its kind and name strings: as node:sqlite
+  /** A row as a plain object of seven fields sharing its kind and name strings: as node:sqlite
    *  returns it, a row took ~600 bytes. */
   private compact(r: NodeRow, name: string): NodeRow {
     let kind = this.kinds.get(r.kind);
     if (kind === undefined) this.kinds.set(r.kind, (kind = r.kind));
-    return { id: r.id, file_id: r.file_id, parent_id: r.parent_id, kind, name, is_exported: r.is_exported };
+    return { id: r.id, file_id: r.file_id, parent_id: r.parent_id, kind, name, is_exported: r.is_exported, is_declaration: r.is_declaration };
   }
 
   private fileNodes = new Map<number, number | undefined>();

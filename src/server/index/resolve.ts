@@ -119,8 +119,36 @@ export class Resolver {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
     }
-    const target = this.db.node(hit.id);
-    return { dst: hit.id, edgeKind: edgeKindFor(ref.kind, target?.kind), resolution: hit.how };
+    let target = this.db.node(hit.id);
+    if (target?.is_declaration && this.rules(ref.fileId).prototypes) target = this.definitionOf(target) ?? target;
+    return { dst: target?.id ?? hit.id, edgeKind: edgeKindFor(ref.kind, target?.kind), resolution: hit.how };
+  }
+
+  /** ResolveRules.prototypes: a function declared without a body -> its definition; a C++
+   *  method declared in its class -> its out-of-line definition (`int Shape::area() {...}`). */
+  private readonly definitions = new Map<number, NodeRow | null>();
+
+  private definitionOf(decl: NodeRow): NodeRow | undefined {
+    let def = this.definitions.get(decl.id);
+    if (def !== undefined) return def ?? undefined;
+    const fam = this.family(decl.file_id);
+    const member = decl.parent_id !== null;
+    const qual = member ? this.db.qualifiedName(decl.id) : undefined;
+    const defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && n.parent_id === null
+      && this.family(n.file_id) === fam && (!member || this.db.qualifiedName(n.id) === qual));
+    def = defs.find((n) => n.file_id === decl.file_id) ?? null;
+    // a function declared `static` is defined in its own translation unit
+    if (!def && (member || decl.is_exported)) {
+      let outside = defs.filter((n) => n.is_exported);
+      if (outside.length > 1) {
+        const graph = (this.imports ??= this.db.importGraph());
+        outside = outside.filter((n) => graph.get(n.file_id)?.includes(decl.file_id));
+      }
+      if (outside.length === 1) def = outside[0];
+    }
+    if (this.definitions.size >= UNIQUE_CACHE_MAX) this.definitions.clear();
+    this.definitions.set(decl.id, def);
+    return def ?? undefined;
   }
 
   /** A bare name: scopes, file, imports, folder, then (where the language lets names cross files
@@ -159,7 +187,7 @@ export class Resolver {
     }
     // 5. a unique project-wide top-level name of the same language family
     if (!guess || !rules.bareNameHeuristic || rules.globals.includes(name)) return undefined;
-    const id = this.uniqueName(name, guess, rules.family);
+    const id = this.uniqueName(name, guess, rules.family, !!rules.prototypes);
     return id === null ? undefined : { id, how: 'heuristic' };
   }
 
@@ -168,13 +196,17 @@ export class Resolver {
   private readonly unique = new Map<string, number | null>();
   private readonly kindSets = new Map<Set<string>, number>();
 
-  private uniqueName(name: string, guess: Set<string>, fam: string): number | null {
+  private uniqueName(name: string, guess: Set<string>, fam: string, prototypes: boolean): number | null {
     let set = this.kindSets.get(guess);
     if (set === undefined) this.kindSets.set(guess, (set = this.kindSets.size));
     const key = `${set}\0${fam}\0${name}`;
     let id = this.unique.get(key);
     if (id !== undefined) return id;
-    const cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
+    let cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
+    if (prototypes && cands.some((n) => n.is_declaration)) {
+      const defs = cands.filter((n) => !n.is_declaration);
+      if (defs.length) cands = defs;
+    }
     const exported = cands.filter((n) => n.is_exported);
     id = cands.length === 1 ? cands[0].id : exported.length === 1 && cands.length <= 3 ? exported[0].id : null;
     if (this.unique.size >= UNIQUE_CACHE_MAX) this.unique.clear();

@@ -19,6 +19,9 @@ export interface ExtractedSymbol {
   visibility: string; // 'public' | 'private' | 'protected' | 'internal' | ''
   isAsync: boolean;
   isExported: boolean;
+  /** A function or method declared without a body: a C prototype, an overload signature, an
+   *  abstract or interface method. */
+  isDeclaration?: boolean;
   /** Index of the containing symbol in FileExtraction.symbols, or -1 for top level. */
   parent: number;
 }

@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS nodes (
   visibility     TEXT NOT NULL DEFAULT '',
   is_async       INTEGER NOT NULL DEFAULT 0,
   is_exported    INTEGER NOT NULL DEFAULT 0,
+  is_declaration INTEGER NOT NULL DEFAULT 0, -- a function or method without a body (a C prototype)
   rank           REAL NOT NULL DEFAULT 0     -- centrality: number of incoming calls/references/heritage edges
 );
 CREATE INDEX IF NOT EXISTS nodes_file  ON nodes(file_id);
