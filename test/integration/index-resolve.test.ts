@@ -160,6 +160,40 @@ describe('index: C and C++ calls bind to definitions, not prototypes', function 
   });
 });
 
+describe('index: C++ receivers, namespaces and export macros', function () {
+  this.timeout(30000);
+  const files = {
+    // the export macro kept the class from being read at all
+    'include/geo/shape.hpp': '#pragma once\n#define GEO_API\nnamespace geo {\nclass GEO_API Shape {\npublic:\n  int area() const;\n  static Shape make();\n};\n}\n',
+    // the namespace reopened in another header
+    'include/geo/canvas.hpp': '#pragma once\n#include <memory>\n#include "shape.hpp"\nnamespace geo {\nstruct Canvas { Shape* current; Shape& pick(); std::shared_ptr<Shape> shared; };\nusing ShapeRef = Shape;\n}\n',
+    'src/shape.cpp': '#include "geo/shape.hpp"\nnamespace geo {\nint Shape::area() const { return 1; }\nShape Shape::make() { return Shape(); }\n}\n',
+    'src/main.cpp': [
+      '#include "geo/canvas.hpp"',
+      'template <typename Ctx> int fill(Ctx& ctx) { return ctx.flood(); }',
+      'struct Painter { int flood(); };',
+      'int draw(geo::Canvas& c, const geo::Shape& s, geo::ShapeRef r) {',
+      '  auto t = geo::Shape::make();',
+      '  geo::Shape* p = new geo::Shape();',
+      '  return s.area() + p->area() + t.area() + c.current->area() + c.pick().area() + c.shared->area() + r.area();',
+      '}',
+    ].join('\n') + '\n',
+  };
+
+  it('types parameters, locals, fields, `auto`, smart pointers, aliases and return types; members of a namespace reopened elsewhere; a class behind an export macro', async () => {
+    await withIndexedProject(files, async (ix) => {
+      const area = edges(ix.store, 'calls').filter((e) => e.from === 'src/main.cpp::draw' && e.target === 'area');
+      assert.equal(area.length, 7);
+      for (const e of area) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: 'src/shape.cpp::geo.Shape.area', resolution: 'exact' });
+      assert.deepEqual(callTo(ix.store, 'src/main.cpp::draw', 'make'), ['src/shape.cpp::geo.Shape.make', 'import']);
+      assert.deepEqual(callTo(ix.store, 'src/main.cpp::draw', 'pick'), ['include/geo/canvas.hpp::geo.Canvas.pick', 'exact']);
+      // a type parameter is no type from outside the project: the one method of that name is guessed
+      assert.deepEqual(callTo(ix.store, 'src/main.cpp::fill', 'flood'), ['src/main.cpp::Painter.flood', 'heuristic']);
+      assert.equal(edgeFrom(ix.store, 'src/main.cpp::fill', 'Ctx', 'references'), undefined, 'the type parameter is no reference');
+    });
+  });
+});
+
 describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {

@@ -15,6 +15,7 @@ describe('extract: bindings (typed names)', () => {
       ['A | null', 'A'], ['Ns.A & { tag: X }', 'Ns.A'], ['\\App\\User', 'App.User'],
       ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', 'int[]'], ['[]*ssa.Edge', 'ssa.Edge[]'], ['[4]Block', 'Block[]'], ['[]func() int', undefined], ['Effect<(a: A) => B>', 'Effect'],
       ['A[]', 'A[]'], ['readonly Observer<T>[] | null', 'Observer[]'], ['Array<Subject<T>>', 'Subject[]'],
+      ['std::shared_ptr<geo::Shape>', 'geo.Shape'], ['unique_ptr<const Shape>', 'Shape'], ['std::shared_ptr<std::vector<int>>', 'std.shared_ptr'],
     ];
     for (const [t, want] of cases) assert.equal(typeName(t), want, t);
   });

@@ -51,6 +51,15 @@ describe('preparse', () => {
     assert.equal(fix('c-type-arguments', src), 'p = container_of(n,        foo, list); DEFINE_PER_CPU(       bar, b);\nq = (struct foo)x; r = sizeof(struct foo); s = alloc(       baz);\n');
   });
 
+  it('blanks a C++ export macro before a class name or opening a declaration, not a macro call, assignment or directive', () => {
+    const src = 'class SPDLOG_API logger {\nclass FMT_API format_error : public std::runtime_error {};\nstruct GEO_API Point;\n' +
+      'SPDLOG_INLINE void logger::flush() {}\n  FMT_CONSTEXPR auto parse(Ctx& ctx) -> int {\n' +
+      'MY_MACRO(x);\nFOO_BAR = 3;\n#define SPDLOG_API __attribute__((visibility("default")))\nEXPORT_T value;\nclass Plain {};\n';
+    assert.equal(fix('cpp-export-macros', src), 'class            logger {\nclass         format_error : public std::runtime_error {};\nstruct         Point;\n' +
+      '              void logger::flush() {}\n                auto parse(Ctx& ctx) -> int {\n' +
+      'MY_MACRO(x);\nFOO_BAR = 3;\n#define SPDLOG_API __attribute__((visibility("default")))\nEXPORT_T value;\nclass Plain {};\n');
+  });
+
   it('turns a GNU range into a subtraction and leaves variadic parameters', () => {
     const src = "switch (c) { case 'a' ... 'z': break; }\nint t[8] = { [0 ... 7] = 1 }; void f(int a, ...);\n";
     assert.equal(fix('c-case-ranges', src), "switch (c) { case 'a'  -  'z': break; }\nint t[8] = { [0  -  7] = 1 }; void f(int a, ...);\n");

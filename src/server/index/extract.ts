@@ -407,7 +407,12 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   bindingRecs.sort((a, b) => a.pos - b.pos);
   stack.length = 0;
   ei = 0;
+  typeParams.restart();
   for (const b of bindingRecs) {
+    // typed by a type parameter (`ctx: Ctx` in `f<Ctx>`): a type not known, rather than one from
+    // outside the project (whose members are never guessed)
+    const bare = /^([A-Za-z_$][\w$]*)(?:\[\])?$/.exec(b.type);
+    if (bare && typeParams.covers(bare[1], b.pos)) continue;
     while (ei < entries.length && entries[ei].start <= b.pos) {
       const e = entries[ei++];
       while (stack.length && !contains(stack[stack.length - 1], e)) stack.pop();
@@ -462,6 +467,11 @@ class TypeParamScopes {
     t.scopes.push([start, end]);
   }
 
+  /** Starts the sweep over, for positions from the start again. */
+  restart(): void {
+    for (const t of this.byName.values()) { t.next = 0; t.open.length = 0; }
+  }
+
   /** True when a declaration of `name` contains `pos`; positions must not decrease between calls. */
   covers(name: string, pos: number): boolean {
     const t = this.byName.get(name);
@@ -512,10 +522,11 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     const j = lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
     return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${j}`, type };
   }
-  // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names no local
+  // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names
+  // no local; C and C++ hold the body one level up (`function_definition > function_declarator`)
   const list = parentOf(bind);
   const owner = list && parentOf(list);
-  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body')) return undefined;
+  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body') && !parentOf(owner)?.childForFieldName('body')) return undefined;
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself (its name node is inside it)
@@ -576,6 +587,9 @@ function positional(lang: CompiledLanguage, p: Node): boolean {
 export function typeName(t: string): string | undefined {
   const generic = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t) ?? /^\s*\[\d*\]\s*\*?\s*([A-Za-z_$][\w$.]*)\s*$/.exec(t); // Go `[]T`, `[4]*T`
   if (generic) return `${generic[1]}[]`;
+  // a C++ smart pointer is used as what it points to (`p->draw()`)
+  const pointer = /^\s*(?:std::)?(?:shared_ptr|unique_ptr|weak_ptr)\s*<\s*((?:const\s+)?[A-Za-z_][\w:]*)\s*>\s*$/.exec(t);
+  if (pointer) t = pointer[1].replace(/^const\s+/, '');
   // without type arguments (`=>` is no bracket)
   let s = t.replace(/=>/g, '=:');
   for (let prev = ''; prev !== s;) { prev = s; s = s.replace(/<[^<>]*>/g, ''); }

@@ -38,7 +38,8 @@ export class ReceiverTypes {
     this.cache.set(key, undefined); // a cycle (`a = a.next()`) reads "not known"
     this.depth++;
     try {
-      const t = this.compute(expr.trim().replace(/[!?]+$/, ''), ctx);
+      // `p->next` (C++, PHP) reads as `p.next`, `Shape::make()` (C++, Rust) as `Shape.make()`
+      const t = this.compute(expr.trim().replace(/[!?]+$/, '').replace(/->|::/g, '.'), ctx);
       this.cache.set(key, t);
       return t;
     } finally {

@@ -132,10 +132,10 @@ export class Resolver {
     let def = this.definitions.get(decl.id);
     if (def !== undefined) return def ?? undefined;
     const fam = this.family(decl.file_id);
-    const member = decl.parent_id !== null;
-    const qual = member ? this.db.qualifiedName(decl.id) : undefined;
-    const defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && n.parent_id === null
-      && this.family(n.file_id) === fam && (!member || this.db.qualifiedName(n.id) === qual));
+    const member = !this.isTop(decl, true);
+    const qual = decl.parent_id !== null ? this.qualified(decl.id) : undefined;
+    const defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && this.isTop(n, true)
+      && this.family(n.file_id) === fam && (qual === undefined || this.qualified(n.id) === qual));
     def = defs.find((n) => n.file_id === decl.file_id) ?? null;
     // a function declared `static` is defined in its own translation unit
     if (!def && (member || decl.is_exported)) {
@@ -155,7 +155,7 @@ export class Resolver {
    *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. A `value`
    *  name that is a parameter or local of an enclosing function (it has a binding there) is
    *  that local, and binds to nothing. */
-  resolveName(name: string, ref: { src: number; fileId: number; line?: number }, accept: Set<string>, guess: Set<string> | null, value = false): Hit | undefined {
+  resolveName(name: string, ref: { src: number; fileId: number; line?: number }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
     const rules = this.rules(ref.fileId);
     // scopes and the top level are in the reference's own file
     const local = this.db.nodesNamedIn(name, ref.fileId);
@@ -174,10 +174,10 @@ export class Resolver {
       }
     }
     // 2. the file's top level
-    const top = local.find((n) => n.parent_id === null && accept.has(n.kind));
+    const top = local.find((n) => this.isTop(n, rules.openNamespaces) && accept.has(n.kind));
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
-    const imp = this.viaImports(name, ref.fileId, accept, guess !== null);
+    const imp = this.viaImports(name, ref.fileId, accept, chain);
     if (imp) return { id: imp, how: 'import' };
     // 4. the folder's shared namespace
     if (rules.folderScope) {
@@ -187,7 +187,7 @@ export class Resolver {
     }
     // 5. a unique project-wide top-level name of the same language family
     if (!guess || !rules.bareNameHeuristic || rules.globals.includes(name)) return undefined;
-    const id = this.uniqueName(name, guess, rules.family, !!rules.prototypes);
+    const id = this.uniqueName(name, guess, rules);
     return id === null ? undefined : { id, how: 'heuristic' };
   }
 
@@ -196,14 +196,15 @@ export class Resolver {
   private readonly unique = new Map<string, number | null>();
   private readonly kindSets = new Map<Set<string>, number>();
 
-  private uniqueName(name: string, guess: Set<string>, fam: string, prototypes: boolean): number | null {
+  private uniqueName(name: string, guess: Set<string>, rules: ResolveRules): number | null {
+    const fam = rules.family;
     let set = this.kindSets.get(guess);
     if (set === undefined) this.kindSets.set(guess, (set = this.kindSets.size));
     const key = `${set}\0${fam}\0${name}`;
     let id = this.unique.get(key);
     if (id !== undefined) return id;
-    let cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (n.parent_id === null || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
-    if (prototypes && cands.some((n) => n.is_declaration)) {
+    let cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (this.isTop(n, rules.openNamespaces) || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
+    if (rules.prototypes && cands.some((n) => n.is_declaration)) {
       const defs = cands.filter((n) => !n.is_declaration);
       if (defs.length) cands = defs;
     }
@@ -228,25 +229,25 @@ export class Resolver {
       // #include and wildcard/package imports make every top-level name of the target visible
       for (const imp of this.db.imports(fileId)) {
         if (imp.resolved_file_id === null || (rules.importStyle === 'dotted' && imp.local !== name && imp.imported !== '*')) continue;
-        const hit = this.topLevelIn(imp.resolved_file_id, name, accept);
+        const hit = this.topLevelIn(imp.resolved_file_id, name, accept, rules.openNamespaces);
         if (hit) return hit;
       }
     }
-    if (chain && rules.importStyle === 'include') return this.viaIncludeChain(name, fileId, accept);
+    if (chain && rules.importStyle === 'include') return this.viaIncludeChain(name, fileId, accept, rules.openNamespaces);
     return undefined;
   }
 
   /** C and C++ see what their includes include, transitively (the translation unit): a name is
    *  the nearest declaration in that chain. The Linux kernel's drivers call `ARRAY_SIZE` (defined
    *  in 40 files), `dev_err`, `kfree` through <linux/kernel.h> and the like. */
-  private viaIncludeChain(name: string, fileId: number, accept: Set<string>): number | undefined {
+  private viaIncludeChain(name: string, fileId: number, accept: Set<string>, open?: boolean): number | undefined {
     if (this.includeChain(fileId) === 0) return undefined;
     // by the name's declarations (reading the chain's files instead filled the caches)
     let best: number | undefined;
     let bestAt = Infinity;
     for (const n of this.db.nodesNamed(name)) {
       const at = this.chainAt[n.file_id] === this.chainStamp && this.chainPos[n.file_id] >= 0 ? this.chainPos[n.file_id] : Infinity;
-      if (at < bestAt && n.parent_id === null && accept.has(n.kind)) { best = n.id; bestAt = at; }
+      if (at < bestAt && accept.has(n.kind) && this.isTop(n, open)) { best = n.id; bestAt = at; }
     }
     return best;
   }
@@ -294,8 +295,19 @@ export class Resolver {
     return size;
   }
 
-  private topLevelIn(fileId: number, name: string, accept: Set<string>): number | undefined {
-    return this.db.nodesNamedIn(name, fileId).find((n) => n.parent_id === null && accept.has(n.kind))?.id;
+  private topLevelIn(fileId: number, name: string, accept: Set<string>, open?: boolean): number | undefined {
+    return this.db.nodesNamedIn(name, fileId).find((n) => this.isTop(n, open) && accept.has(n.kind))?.id;
+  }
+
+  /** At its file's top level; with `open` (ResolveRules.openNamespaces) also inside namespaces. */
+  private isTop(n: NodeRow, open?: boolean): boolean {
+    if (n.parent_id === null) return true;
+    if (!open) return false;
+    for (let p = this.db.node(n.parent_id); p; p = p.parent_id === null ? undefined : this.db.node(p.parent_id)) {
+      if (p.kind !== 'namespace') return false;
+      if (p.parent_id === null) return true;
+    }
+    return false;
   }
 
   /** A name as exported by a file, following re-exports (`export * from`, `export {a} from`). */
@@ -379,7 +391,32 @@ export class Resolver {
       const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind));
       if (m) return m.id;
     }
-    return this.packageMethod(c, name, accept, from) ?? this.memberOfSupertypes(containerId, name, accept, from);
+    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from);
+  }
+
+  /** ResolveRules.openNamespaces: a C++ namespace is reopened block after block, file after file
+   *  (`namespace fmt { namespace detail {` in each header): a member of any block of the same
+   *  qualified name counts. */
+  private namespaceMember(c: NodeRow, name: string, accept: Set<string>): number | undefined {
+    if (c.kind !== 'namespace' || !this.rules(c.file_id).openNamespaces) return undefined;
+    const q = this.qualified(c.id);
+    const fam = this.family(c.file_id);
+    for (const n of this.db.nodesNamed(name)) {
+      if (n.parent_id === null || !accept.has(n.kind) || this.family(n.file_id) !== fam) continue;
+      const p = this.db.node(n.parent_id);
+      if (p?.kind === 'namespace' && p.name === c.name && this.qualified(p.id) === q) return n.id;
+    }
+    return undefined;
+  }
+
+  private readonly qualifiedNames = new Map<number, string | undefined>();
+
+  private qualified(id: number): string | undefined {
+    if (this.qualifiedNames.has(id)) return this.qualifiedNames.get(id);
+    const q = this.db.qualifiedName(id);
+    if (this.qualifiedNames.size >= UNIQUE_CACHE_MAX) this.qualifiedNames.clear();
+    this.qualifiedNames.set(id, q);
+    return q;
   }
 
   /** Go: a method declared in another file of its type's package. A method gets its type as
@@ -503,9 +540,13 @@ export class Resolver {
         return undefined;
       }
     }
-    // a class, enum or namespace by name: `Foo.create()`
-    if (/^[A-Za-z_$][\w$]*$/.test(recv)) {
-      const container = this.resolveName(recv, ref, CONTAINERS, null);
+    // a class, enum or namespace by name: `Foo.create()`, `geo::Shape::make()`
+    // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
+    const path = /^[A-Za-z_$][\w$]*$/.test(recv) ? [recv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(recv) ? recv.split('::')
+      : rules.openNamespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) ? recv.split('.') : undefined;
+    if (path) {
+      // (along a C/C++ include chain too: `Shape::make()` with Shape from a header's header)
+      const container = path.length === 1 ? this.resolveName(recv, ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
       if (container) {
         const hit = this.member(container.id, ref.name, memberAccept, ref.fileId);
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
@@ -517,13 +558,15 @@ export class Resolver {
     // outside the project (`os.path.splitext()`, `unicodedata.normalize()`, `_.map()`)
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
     if (rules.builtinMembers.includes(ref.name) || rules.globals.includes(ref.name)) return undefined;
-    const root = recv.split(/[.[(]/)[0];
+    const root = recv.split(/[.[(:]/)[0];
     if (rules.globals.includes(root)) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;
     const same = this.db.nodesNamed(ref.name);
-    const cands = same.filter((n) => n.kind === 'method' && this.family(n.file_id) === fam);
+    let cands = same.filter((n) => n.kind === 'method' && this.family(n.file_id) === fam);
+    // a C++ method declared in its class and defined out of line is one method
+    if (rules.prototypes && cands.length > 1 && cands.length <= 4 && new Set(cands.map((n) => this.qualified(n.id))).size === 1) cands = [cands.find((n) => !n.is_declaration) ?? cands[0]];
     if (cands.length !== 1) return undefined;
     // three.js's `gl.bindTexture()`: the WebGL context's, and a factory's nested `bindTexture`
     // shares the name with the one class method - no unique answer

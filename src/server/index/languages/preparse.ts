@@ -10,7 +10,7 @@
 // *p`) and no type as a macro's argument (`container_of(p, struct foo, list)`): of 1,523 Linux
 // kernel .c files, 1,037 parsed with errors (7,231 ERROR nodes), and symbols next to them were lost.
 
-export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros';
+export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros';
 
 const RULES: Record<PreparseRule, (source: string) => string> = {
   // `<in out K, out V>` -> `<       K,     V>`: the modifiers are blanked. After `<` or `,` a
@@ -32,6 +32,14 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   // GNU ranges `case 'a' ... 'z':` and `[0 ... 7] = x`: `...` between two operands becomes ` - `.
   'c-iterator-macros': iteratorMacros,
   'c-case-ranges': (s) => s.replace(/([\w)'\]][ \t]+)\.\.\.(?=[ \t]+[\w('])/g, (_m, before: string) => before + ' - '),
+  // A library's export or inline macro: `class SPDLOG_API logger {`, `class FMT_API format_error :`
+  // (the class was lost, or named after the macro), and one opening a declaration's line
+  // (`SPDLOG_INLINE void logger::flush()`, whose macro became a scope of the name). An
+  // upper-case name with an underscore, before a class's name or at a line's start before a
+  // type, is blanked.
+  'cpp-export-macros': (s) => s
+    .replace(/(?<=\b(?:class|struct|union)[ \t]+)[A-Z][A-Z0-9]*_[A-Z0-9_]*(?=[ \t]+[A-Za-z_]\w*[ \t\r\n]*(?:final\b|[:{;]))/g, (m) => ' '.repeat(m.length))
+    .replace(/^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+(?:[A-Za-z_][\w:<>,* \t&]*[ \t*&]+~?[A-Za-z_][\w:]*[ \t]*\(|class\b|struct\b))/gm, (_m, ind: string, mac: string) => ind + ' '.repeat(mac.length)),
 };
 
 const TYPE_OPERATORS = /^(?:sizeof|typeof|__typeof__|__typeof|_Alignof|alignof|__alignof__|offsetof|__builtin_offsetof|va_arg|__builtin_va_arg)\b/;

@@ -40,6 +40,9 @@ export interface ResolveRules {
    *  definition elsewhere that is not file-local (`static`), else the one of those whose file
    *  includes the declaration's. The unique-name heuristic counts definitions only. */
   prototypes?: boolean;
+  /** A namespace's members count as their file's top level (C++: `namespace fmt { ... }` in a
+   *  header is what its includers see; one translation unit rarely declares a name in two). */
+  openNamespaces?: boolean;
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
   /** Whether a bare name may refer to another file's symbol without an import (C includes,
@@ -69,7 +72,7 @@ export const DEFAULT_RULES: ResolveRules = {
 
 const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
-const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: ['printf', 'malloc', 'free', 'memcpy', 'memset', 'strlen', 'sizeof'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, family: 'c' };
+const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: ['printf', 'malloc', 'free', 'memcpy', 'memset', 'strlen', 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,

@@ -257,7 +257,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-cpp.vscode.wasm',
     queries: ['c-common.scm', 'cpp.scm'],
     comments: ['comment'],
-    preparse: C_PREPARSE,
+    preparse: [...C_PREPARSE, 'cpp-export-macros'],
     wrappers: { doc: ['template_declaration'] },
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],

@@ -24,6 +24,9 @@
 
 ; ── calls and instantiations ──
 (call_expression function: (qualified_identifier scope: (_) @receiver name: (identifier) @name)) @reference.call
+; `geo::Shape::make()`: the receiver is the innermost scope (`Shape`), found like a bare name
+(call_expression function: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: (identifier) @name))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: (identifier) @name)))) @reference.call
 (call_expression function: (template_function name: (identifier) @name)) @reference.call
 (call_expression function: (qualified_identifier scope: (_) @receiver name: (template_function name: (identifier) @name))) @reference.call
 (call_expression function: (field_expression argument: (_) @receiver field: (template_method name: (field_identifier) @name))) @reference.call
@@ -34,3 +37,38 @@
 ; ── types ──
 (qualified_identifier scope: (_) @receiver name: (type_identifier) @name) @reference.type
 (type_identifier) @reference.type
+
+; ── bindings: what a receiver is (`s.area()`, `p->draw()`, `make().area()`) ──
+(parameter_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (identifier) @binding.name
+  (pointer_declarator declarator: (identifier) @binding.name)
+  (reference_declarator (identifier) @binding.name)]) @binding
+(declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (identifier) @binding.name
+  (pointer_declarator declarator: (identifier) @binding.name)
+  (reference_declarator (identifier) @binding.name)
+  (init_declarator declarator: [
+    (identifier) @binding.name
+    (pointer_declarator declarator: (identifier) @binding.name)
+    (reference_declarator (identifier) @binding.name)])]) @binding
+(declaration type: (placeholder_type_specifier) declarator: (init_declarator declarator: [(identifier) (reference_declarator (identifier))] @binding.name value: [(call_expression) (field_expression) (new_expression)] @binding.value)) @binding
+(field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (field_identifier) @binding.name
+  (pointer_declarator declarator: (field_identifier) @binding.name)
+  (reference_declarator (field_identifier) @binding.name)]) @binding
+(field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (function_declarator declarator: (field_identifier) @binding.returns)
+  (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @binding.returns))
+  (reference_declarator (function_declarator declarator: (field_identifier) @binding.returns))]) @binding
+(function_definition type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (function_declarator declarator: [(identifier) (field_identifier) (qualified_identifier name: (_))] @binding.returns)
+  (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (qualified_identifier name: (_))] @binding.returns))
+  (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (qualified_identifier name: (_))] @binding.returns))]) @binding
+(declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (function_declarator declarator: (identifier) @binding.returns)
+  (pointer_declarator declarator: (function_declarator declarator: (identifier) @binding.returns))]) @binding
+(alias_declaration name: (type_identifier) @binding.returns type: (type_descriptor type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type)) @binding
+(type_definition type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: (type_identifier) @binding.returns) @binding
+
+; ── type parameters: `template <typename Ctx> void f(Ctx& ctx)` types `ctx` by nothing known ──
+(template_parameter_list [(type_parameter_declaration (type_identifier) @typeparam) (optional_type_parameter_declaration name: (type_identifier) @typeparam)]) @typeparam.list
