@@ -194,6 +194,47 @@ describe('index: C++ receivers, namespaces and export macros', function () {
   });
 });
 
+describe('index: Rust receivers', function () {
+  this.timeout(30000);
+  it('types parameters, lets (annotated, struct literals, constructor calls), fields, return types, `Self` and `this: &mut Self`', async () => {
+    await withIndexedProject({
+      'src/shape.rs': [
+        'pub struct Shape { pub w: u32 }',
+        'impl Shape {',
+        '    pub fn new(w: u32) -> Self { Shape { w } }',
+        '    pub fn area(&self) -> u32 { self.w }',
+        '    pub fn grow(&mut self) -> &mut Shape { self }',
+        '    pub fn reset(this: &mut Self) -> u32 { this.area() }',
+        '}',
+      ].join('\n') + '\n',
+      'src/lib.rs': [
+        'mod shape;',
+        'use crate::shape::Shape;',
+        'pub struct Canvas { current: Shape }',
+        'impl Canvas {',
+        '    pub fn pick(&self) -> &Shape { &self.current }',
+        '    pub fn draw(&self, s: &Shape) -> u32 {',
+        '        let t = Shape::new(2);',
+        '        let u: Shape = Shape::new(3);',
+        '        let v = Shape { w: 4 };',
+        '        let g = t.grow();',
+        '        s.area() + t.area() + u.area() + v.area() + self.current.area() + self.pick().area() + g.area()',
+        '    }',
+        '}',
+        // a second `area` method: an unknown receiver could not be guessed
+        'pub struct Circle;',
+        'impl Circle { pub fn area(&self) -> u32 { 0 } }',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const area = edges(ix.store, 'calls').filter((e) => e.from === 'src/lib.rs::Canvas.draw' && e.target === 'area');
+      assert.equal(area.length, 7);
+      for (const e of area) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: 'src/shape.rs::Shape.area', resolution: 'exact' });
+      assert.deepEqual(callTo(ix.store, 'src/lib.rs::Canvas.draw', 'grow'), ['src/shape.rs::Shape.grow', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/shape.rs::Shape.reset', 'area'), ['src/shape.rs::Shape.area', 'exact']);
+    });
+  });
+});
+
 describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {

@@ -149,6 +149,11 @@ export class ReceiverTypes {
     const path = /^[A-Za-z_$][\w$.]*/.exec(type.trim())?.[0].split('.').filter(Boolean);
     if (!path?.length) return null; // a structural type (`{}`): nothing of ours
     const bare = path[path.length - 1];
+    if (path.length === 1 && this.r.rules(ctx.fileId).selfNames.includes(bare)) {
+      // Rust's `this: &mut Self`: the type the declaration is in
+      const cls = this.r.enclosingClass(ctx.src);
+      return cls ? { id: cls.id, how: 'exact' } : undefined;
+    }
     let hit: Hit | undefined;
     if (path.length > 1) {
       const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: bare, kind: 'type', receiver: path.slice(0, -1).join('.'), line: ctx.line });
@@ -175,8 +180,8 @@ export class ReceiverTypes {
   private returnType(fnId: number): TypeHit {
     for (const id of this.overloads(fnId)) {
       const t = this.db.binding(id, '()');
-      if (t === 'this') {
-        // `(): this` or `return this;`: the class the method is a member of
+      if (t === 'this' || (t !== undefined && this.r.rules(this.db.node(id)?.file_id ?? -1).selfNames.includes(t))) {
+        // `(): this`, `return this;`, Rust's `-> Self`: the class the method is a member of
         const owner = this.db.node(this.db.node(id)?.parent_id ?? -1);
         return owner && CLASSLIKE.has(owner.kind) ? { id: owner.id, how: 'exact' } : undefined;
       }

@@ -67,3 +67,33 @@
 (type_parameters (type_parameter name: (type_identifier) @typeparam)) @typeparam.list
 (type_identifier) @reference.type
 (arguments (identifier) @name) @reference.value
+
+; ── bindings: what a receiver is (`s.area()`, `self.shapes.first()`, `Shape::new().area()`) ──
+(parameter pattern: (identifier) @binding.name type: [
+  (type_identifier) @binding.type
+  (generic_type) @binding.type
+  (scoped_type_identifier) @binding.type
+  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
+(let_declaration pattern: (identifier) @binding.name type: [
+  (type_identifier) @binding.type
+  (generic_type) @binding.type
+  (scoped_type_identifier) @binding.type
+  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: [(call_expression) (field_expression)] @binding.value) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (struct_expression name: [(type_identifier) (scoped_type_identifier)] @binding.type)) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: (reference_expression value: (struct_expression name: [(type_identifier) (scoped_type_identifier)] @binding.type))) @binding
+(field_declaration name: (field_identifier) @binding.name type: [
+  (type_identifier) @binding.type
+  (generic_type) @binding.type
+  (scoped_type_identifier) @binding.type
+  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
+(function_item name: (identifier) @binding.returns return_type: [
+  (type_identifier) @binding.type
+  (generic_type) @binding.type
+  (scoped_type_identifier) @binding.type
+  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
+(function_signature_item name: (identifier) @binding.returns return_type: [
+  (type_identifier) @binding.type
+  (generic_type) @binding.type
+  (scoped_type_identifier) @binding.type
+  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
