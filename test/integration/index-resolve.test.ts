@@ -235,6 +235,37 @@ describe('index: Rust receivers', function () {
   });
 });
 
+describe('index: PHP receivers', function () {
+  this.timeout(30000);
+  it('types parameters (nullable too), `new` assignments, typed and promoted properties, return types; `save` is declared twice, so nothing is guessed', async () => {
+    await withIndexedProject({
+      'src/Repo.php': '<?php\nnamespace App;\nclass Repo {\n  public function save(User $u): bool { return true; }\n  public function make(): Repo { return new Repo(); }\n}\nclass User { public function name(): string { return \'\'; } }\nclass Other { public function save() {} }\n',
+      'src/Service.php': [
+        '<?php',
+        'namespace App;',
+        'class Service {',
+        '  private Repo $repo;',
+        '  public function __construct(private Repo $store) {}',
+        '  public function run(Repo $r, ?User $u) {',
+        '    $x = new Repo();',
+        '    $r->save($u);',
+        '    $x->save($u);',
+        '    $this->repo->save($u);',
+        '    $this->store->save($u);',
+        '    $r->make()->save($u);',
+        '    return $u->name();',
+        '  }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const save = edges(ix.store, 'calls').filter((e) => e.from === 'src/Service.php::Service.run' && e.target === 'save');
+      assert.equal(save.length, 5);
+      for (const e of save) assert.equal(e.to, 'src/Repo.php::Repo.save');
+      assert.equal(callTo(ix.store, 'src/Service.php::Service.run', 'name')[0], 'src/Repo.php::User.name');
+    });
+  });
+});
+
 describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {

@@ -161,7 +161,9 @@ export class ReceiverTypes {
       else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }
     hit ??= this.r.resolveName(bare, ctx, CONTAINERS, CONTAINERS);
-    if (!hit) return null;
+    // Where names cross files unimported (PHP, C++), a type the project declares more than once
+    // is one of ours, just not known which; elsewhere an unbound type name is from outside.
+    if (!hit) return this.r.rules(ctx.fileId).bareNameHeuristic && this.db.nodesNamed(bare).some((n) => CLASSLIKE.has(n.kind)) ? undefined : null;
     // an alias of another type (`type E<T> = Executor<T>`): that type
     const node = this.db.node(hit.id);
     const aliased = node?.kind === 'type' ? this.db.binding(hit.id, '()') : undefined;

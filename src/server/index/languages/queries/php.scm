@@ -33,3 +33,13 @@
 
 ; ── types ──
 (named_type [(name) @name (qualified_name (name) @name .)]) @reference.type
+
+; ── bindings: what a receiver is (`$repo->save()`, `$this->repo->save()`, `$this->make()->run()`) ──
+(simple_parameter type: (named_type [(name) (qualified_name)] @binding.type) name: (variable_name) @binding.name) @binding
+(simple_parameter type: (optional_type (named_type [(name) (qualified_name)] @binding.type)) name: (variable_name) @binding.name) @binding
+(property_promotion_parameter type: (named_type [(name) (qualified_name)] @binding.type) name: (variable_name (name) @binding.name)) @binding
+(property_declaration type: (named_type [(name) (qualified_name)] @binding.type) (property_element name: (variable_name (name) @binding.name))) @binding
+(property_declaration type: (optional_type (named_type [(name) (qualified_name)] @binding.type)) (property_element name: (variable_name (name) @binding.name))) @binding
+(assignment_expression left: (variable_name) @binding.name right: (object_creation_expression [(name) (qualified_name)] @binding.type)) @binding
+(method_declaration name: (name) @binding.returns return_type: [(named_type [(name) (qualified_name)] @binding.type) (optional_type (named_type [(name) (qualified_name)] @binding.type))]) @binding
+(function_definition name: (name) @binding.returns return_type: [(named_type [(name) (qualified_name)] @binding.type) (optional_type (named_type [(name) (qualified_name)] @binding.type))]) @binding
