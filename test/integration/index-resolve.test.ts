@@ -266,6 +266,22 @@ describe('index: PHP receivers', function () {
   });
 });
 
+describe('index: Kotlin and Swift receivers', function () {
+  this.timeout(30000);
+  // `save` is declared twice (Repo, Other): only a typed receiver binds it
+  const check = async (files: Record<string, string>, service: string, repo: string, user: string) => withIndexedProject(files, async (ix) => {
+    const calls = edges(ix.store, 'calls').filter((e) => e.from === service && (e.target === 'save' || e.target === 'make' || e.target === 'name'));
+    assert.ok(calls.length >= 8, JSON.stringify(calls));
+    for (const e of calls) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: `${e.target === 'name' ? user : repo}.${e.target}`, resolution: 'exact' }, JSON.stringify(e));
+  });
+
+  it('Kotlin: parameters (nullable too), constructor properties, typed and initialised properties and locals, return types', () =>
+    check({ 'src/Repo.kt': "package app\nclass User { fun name(): String = \"\" }\nclass Repo {\n    fun save(u: User): Boolean = true\n    fun make(): Repo = Repo()\n}\nclass Other { fun save() {} }\n", 'src/Service.kt': "package app\nclass Service(private val store: Repo) {\n    private val repo: Repo = Repo()\n    fun run(r: Repo, u: User?): String {\n        val x = Repo()\n        val y: Repo? = null\n        r.save(u!!)\n        x.save(u)\n        this.repo.save(u)\n        store.save(u)\n        r.make().save(u)\n        y?.save(u)\n        return u.name()\n    }\n}\n" }, 'src/Service.kt::Service.run', 'src/Repo.kt::Repo', 'src/Repo.kt::User'));
+
+  it('Swift: parameters, typed and initialised properties and locals, optionals, return types', () =>
+    check({ 'src/Repo.swift': "class User { func name() -> String { return \"\" } }\nclass Repo {\n    func save(_ u: User) -> Bool { return true }\n    func make() -> Repo { return Repo() }\n}\nclass Other { func save() {} }\n", 'src/Service.swift': "class Service {\n    var repo: Repo\n    let store: Repo? = nil\n    init(store: Repo) { self.repo = store }\n    func run(_ r: Repo, u: User) -> String {\n        let x = Repo()\n        let y: Repo = r.make()\n        r.save(u)\n        x.save(u)\n        y.save(u)\n        self.repo.save(u)\n        store?.save(u)\n        r.make().save(u)\n        return u.name()\n    }\n}\n" }, 'src/Service.swift::Service.run', 'src/Repo.swift::Repo', 'src/Repo.swift::User'));
+});
+
 describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {

@@ -31,3 +31,10 @@
 (user_type (type_identifier) @name) @reference.type
 (value_argument (simple_identifier) @name) @reference.value
 (callable_reference (simple_identifier) @name) @reference.value
+
+; ── bindings: what a receiver is (`repo.save()`, `this.repo.save()`, `make().run()`) ──
+(parameter (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
+(class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
+(property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type)) @binding
+(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression)] @binding.value) @binding
+(function_declaration (simple_identifier) @binding.returns (function_value_parameters) . [(user_type) (nullable_type)] @binding.type) @binding

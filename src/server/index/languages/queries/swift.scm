@@ -28,3 +28,9 @@
 (call_expression (navigation_expression target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
 (user_type (type_identifier) @name) @reference.type
 (value_argument value: (simple_identifier) @name) @reference.value
+
+; ── bindings: what a receiver is (`repo.save()`, `self.repo.save()`, `make().run()`) ──
+(parameter (simple_identifier) @binding.name . [(user_type) (optional_type)] @binding.type) @binding
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @binding.name) (type_annotation [(user_type) (optional_type)] @binding.type)) @binding
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @binding.name) . value: [(call_expression) (navigation_expression)] @binding.value) @binding
+(function_declaration name: (simple_identifier) @binding.returns [(user_type) (optional_type)] @binding.type . (function_body)) @binding
