@@ -266,13 +266,13 @@ describe('index: PHP receivers', function () {
   });
 });
 
-describe('index: Kotlin and Swift receivers', function () {
+describe('index: Kotlin, Swift, Java and C# receivers', function () {
   this.timeout(30000);
   // `save` is declared twice (Repo, Other): only a typed receiver binds it
-  const check = async (files: Record<string, string>, service: string, repo: string, user: string) => withIndexedProject(files, async (ix) => {
-    const calls = edges(ix.store, 'calls').filter((e) => e.from === service && (e.target === 'save' || e.target === 'make' || e.target === 'name'));
-    assert.ok(calls.length >= 8, JSON.stringify(calls));
-    for (const e of calls) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: `${e.target === 'name' ? user : repo}.${e.target}`, resolution: 'exact' }, JSON.stringify(e));
+  const check = async (files: Record<string, string>, service: string, repo: string, user: string, min = 8) => withIndexedProject(files, async (ix) => {
+    const calls = edges(ix.store, 'calls').filter((e) => e.from === service && ['save', 'make', 'name'].includes(e.target.toLowerCase()));
+    assert.ok(calls.length >= min, JSON.stringify(calls));
+    for (const e of calls) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: `${e.target.toLowerCase() === 'name' ? user : repo}.${e.target}`, resolution: 'exact' }, JSON.stringify(e));
   });
 
   it('Kotlin: parameters (nullable too), constructor properties, typed and initialised properties and locals, return types', () =>
@@ -280,6 +280,12 @@ describe('index: Kotlin and Swift receivers', function () {
 
   it('Swift: parameters, typed and initialised properties and locals, optionals, return types', () =>
     check({ 'src/Repo.swift': "class User { func name() -> String { return \"\" } }\nclass Repo {\n    func save(_ u: User) -> Bool { return true }\n    func make() -> Repo { return Repo() }\n}\nclass Other { func save() {} }\n", 'src/Service.swift': "class Service {\n    var repo: Repo\n    let store: Repo? = nil\n    init(store: Repo) { self.repo = store }\n    func run(_ r: Repo, u: User) -> String {\n        let x = Repo()\n        let y: Repo = r.make()\n        r.save(u)\n        x.save(u)\n        y.save(u)\n        self.repo.save(u)\n        store?.save(u)\n        r.make().save(u)\n        return u.name()\n    }\n}\n" }, 'src/Service.swift::Service.run', 'src/Repo.swift::Repo', 'src/Repo.swift::User'));
+
+  it('Java: `var` locals typed by their initialiser (`new Repo()`, `r.make()`), return types', () =>
+    check({ 'src/A.java': "class Repo { boolean save(User u) { return true; } Repo make() { return new Repo(); } }\nclass User { String name() { return \"\"; } }\nclass Other { void save() {} }\nclass Service {\n  String run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.make();\n    x.save(u);\n    y.save(u);\n    r.make().save(u);\n    return u.name();\n  }\n}\n" }, 'src/A.java::Service.run', 'src/A.java::Repo', 'src/A.java::User', 6));
+
+  it('C#: `var` locals typed by their initialiser, return types', () =>
+    check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });
 
 describe('index: Go packages by import path', function () {

@@ -55,5 +55,8 @@
 
 ; ── typed names ──
 (parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
-(variable_declaration type: (_) @binding.type (variable_declarator name: (identifier) @binding.name)) @binding
+(variable_declaration type: (_) @binding.type (variable_declarator name: (identifier) @binding.name) (#not-eq? @binding.type "var")) @binding
+; `var x = new Repo()` / `var y = r.Make()`: the initialiser's type
+(variable_declaration type: (_) @_var (variable_declarator name: (identifier) @binding.name (_) @binding.value) (#eq? @_var "var")) @binding
+(method_declaration returns: (_) @binding.type name: (identifier) @binding.returns) @binding
 (property_declaration type: (_) @binding.type name: (identifier) @binding.name) @binding

@@ -57,5 +57,8 @@
 
 ; ── typed names ──
 (formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
-(local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+(local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name) (#not-eq? @binding.type "var")) @binding
+; `var x = new Repo()` / `var y = r.make()`: the initialiser's type
+(local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access)] @binding.value) (#eq? @_var "var")) @binding
+(method_declaration type: (_) @binding.type name: (identifier) @binding.returns) @binding
 (field_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name)) @binding
