@@ -288,6 +288,57 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });
 
+describe('index: Python locals typed by assignments', function () {
+  this.timeout(30000);
+  it('each of several assignments holds from its line; a function call is typed by its return annotation; `cls()` is the class', async () => {
+    await withIndexedProject({
+      'app/models.py': [
+        'class A:',
+        '    def f(self): pass',
+        '    def g(self): pass',
+        'class B:',
+        '    def f(self): pass',
+        '    def g(self): pass',
+        '    @classmethod',
+        '    def build(cls):',
+        '        obj = cls()',
+        '        return obj.g()',
+        'def make() -> B:',
+        '    return B()',
+        'def helper():',
+        '    return 1',
+      ].join('\n') + '\n',
+      'app/run.py': [
+        'from app import models',
+        'from app.models import A, B, make, helper',
+        'def run():',
+        '    q = A()',
+        '    q.f()',
+        '    q = B()',
+        '    q.g()',
+        '    m = make()',
+        '    m.f()',
+        '    n = models.A()',
+        '    n.g()',
+        '    h = helper()',
+        '    h.f()',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const rows = ix.store.prepare(`SELECT e.line, e.target, d.uid AS "to", e.resolution FROM edges e JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst
+        WHERE s.uid = 'app/run.py::run' AND e.target IN ('f', 'g') ORDER BY e.line`).all<{ line: number; target: string; to: string | null; resolution: string }>().map((r) => `${r.line} ${r.target} -> ${r.to} ${r.resolution}`);
+      assert.deepEqual(rows, [
+        '5 f -> app/models.py::A.f exact',
+        '7 g -> app/models.py::B.g exact',
+        '9 f -> app/models.py::B.f exact',
+        '11 g -> app/models.py::A.g exact',
+        // `helper()` has no annotation: `h` is not known (f is declared twice, so no guess)
+        '13 f -> null unresolved',
+      ]);
+      assert.deepEqual(callTo(ix.store, 'app/models.py::B.build', 'g'), ['app/models.py::B.g', 'exact']);
+    });
+  });
+});
+
 describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {

@@ -260,7 +260,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     if (bind) {
       const rec = bindingOf(lang, source, bind, bindName, bindType, returns, bindValue, bindCallee, bindArg, bindParam, bindSig);
-      if (rec) bindingRecs.push(rec);
+      if (rec) bindingRecs.push({ ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {
@@ -404,6 +404,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
 
   // ── Bindings: the same sweep gives each its enclosing symbol ──
   const bindings: ExtractedBinding[] = [];
+  const lineOf = new Map<ExtractedBinding, number>();
   bindingRecs.sort((a, b) => a.pos - b.pos);
   stack.length = 0;
   ei = 0;
@@ -423,6 +424,22 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let scope = lexicalSymbol(stack[stack.length - 1]);
     if (scope >= 0 && (symbols[scope].kind === 'field' || symbols[scope].kind === 'property')) scope = symbols[scope].parent;
     bindings.push(b.lines ? { name: b.name, type: b.type, scope, lines: b.lines } : { name: b.name, type: b.type, scope });
+    if (!b.lines && b.line !== undefined) lineOf.set(bindings[bindings.length - 1], b.line);
+  }
+  // A name given several types in one scope (`q = UpdateQuery(m)` ... `q = DeleteQuery(m)`): each
+  // holds from its own line to the scope's end, so a receiver reads the one assigned last before it.
+  const byScopeName = new Map<string, ExtractedBinding[]>();
+  for (const b of bindings) {
+    if (b.lines || !lineOf.has(b) || b.name.startsWith('(')) continue;
+    const k = `${b.scope}\0${b.name}`;
+    const list = byScopeName.get(k);
+    if (list) list.push(b);
+    else byScopeName.set(k, [b]);
+  }
+  for (const list of byScopeName.values()) {
+    if (list.length < 2 || list.every((b) => b.type === list[0].type)) continue;
+    const end = list[0].scope >= 0 ? symbols[list[0].scope].endLine : root.endPosition.row + 1;
+    for (const b of list) b.lines = [lineOf.get(b)!, end];
   }
   // `export { a as b }`, `export default a`: the file's `b` is its `a` (binding `export b` -> a)
   for (const a of exportAliases) if (a.local !== a.exported) bindings.push({ name: `export ${a.exported}`, type: a.local, scope: -1 });
@@ -488,7 +505,7 @@ class TypeParamScopes {
   }
 }
 
-interface BindingRec { pos: number; name: string; type: string; lines?: [number, number] }
+interface BindingRec { pos: number; name: string; type: string; lines?: [number, number]; line?: number }
 
 /** One binding capture -> {pos, name, type}. The type is a bare type name, or (resolved later,
  *  in the binding's scope) `=expr`, the type of an initialiser (`const s = make()`), or
@@ -510,6 +527,9 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   }
   if (value && name) {
     const expr = squash(withoutArgs(text(source, value)));
+    // `x = x.next()` says nothing new about `x` (and reads as a cycle)
+    const n = text(source, name);
+    if (expr.startsWith(n) && !/^[\w$]/.test(expr.slice(n.length, n.length + 1))) return undefined;
     return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}` } : undefined;
   }
   if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type

@@ -172,7 +172,14 @@ export class ReceiverTypes {
 
   /** What `head(...)` calls: a bare name in scope, or a member through the full resolver. */
   private callee(head: string, ctx: Ctx): Hit | undefined {
-    if (IDENT.test(head)) return this.r.resolveName(head, ctx, CALLEES, null, true);
+    if (IDENT.test(head)) {
+      // Python's `cls(...)` in a classmethod: the class
+      if (this.r.rules(ctx.fileId).selfNames.includes(head)) {
+        const cls = this.r.enclosingClass(ctx.src);
+        if (cls) return { id: cls.id, how: 'exact' };
+      }
+      return this.r.resolveName(head, ctx, CALLEES, null, true);
+    }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;
     const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: m[2], kind: 'call', receiver: m[1], line: ctx.line });

@@ -35,8 +35,18 @@
 (argument_list (identifier) @name) @reference.value
 (keyword_argument value: (identifier) @name) @reference.value
 
-; ── typed names: annotations and `x = Foo()` ──
+; ── typed names: annotations, `x = Foo()`, `x = mod.Foo()`, `x = make()`, return types ──
+; (a class by its CapWords name; a lower-case callee is a function, typed by its return annotation:
+; read as a type, it had been one from outside the project, which stopped every guess on `x`)
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
-(assignment left: (identifier) @binding.name right: (call function: (identifier) @binding.type)) @binding
-(assignment left: (attribute object: (identifier) attribute: (identifier) @binding.name) right: (call function: (identifier) @binding.type)) @binding
+(assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
+(assignment left: (identifier) @binding.name !type right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]"))) @binding
+(assignment left: (attribute object: (identifier) attribute: (identifier) @binding.name) right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]"))) @binding
+(assignment left: (identifier) @binding.name !type right: (call function: (identifier) @_f) @binding.value (#match? @_f "^_*[a-z]")) @binding
+; `q = sql.UpdateQuery(m)` in a function (and one block down): in a class body the same reads a
+; descriptor (a Django field `author = models.ForeignKey(User)` gives instances a User)
+(function_definition body: (block (expression_statement (assignment left: (identifier) @binding.name !type right: (call function: (attribute attribute: (identifier) @_c)) @binding.value (#match? @_c "^_*[A-Z]")) @binding)))
+(function_definition body: (block (_ [(block (expression_statement (assignment left: (identifier) @binding.name !type right: (call function: (attribute attribute: (identifier) @_c)) @binding.value (#match? @_c "^_*[A-Z]")) @binding)) (_ (block (expression_statement (assignment left: (identifier) @binding.name !type right: (call function: (attribute attribute: (identifier) @_c)) @binding.value (#match? @_c "^_*[A-Z]")) @binding)))])))
+(assignment left: (attribute object: (identifier) attribute: (identifier) @binding.name) right: (call function: (attribute attribute: (identifier) @_c)) @binding.value (#match? @_c "^_*[A-Z]")) @binding
+(function_definition name: (identifier) @binding.returns return_type: (type) @binding.type) @binding
