@@ -132,9 +132,10 @@ export class Resolver {
     let def = this.definitions.get(decl.id);
     if (def !== undefined) return def ?? undefined;
     const fam = this.family(decl.file_id);
-    const member = !this.isTop(decl, true);
+    const open = this.rules(decl.file_id).openNamespaces;
+    const member = !this.isTop(decl, open);
     const qual = decl.parent_id !== null ? this.qualified(decl.id) : undefined;
-    const defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && this.isTop(n, true)
+    const defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && this.isTop(n, open)
       && this.family(n.file_id) === fam && (qual === undefined || this.qualified(n.id) === qual));
     def = defs.find((n) => n.file_id === decl.file_id) ?? null;
     // a function declared `static` is defined in its own translation unit
