@@ -288,6 +288,17 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });
 
+describe('index: Ruby receivers', function () {
+  this.timeout(30000);
+  it('`x = Repo.new` and `@repo = Repo.new` in initialize type the receiver (`save` is declared twice, so no guess could)', async () => {
+    await withIndexedProject({ 'lib/repo.rb': "class User\n  def name; ''; end\nend\nclass Repo\n  def save(u); true; end\nend\nclass Other\n  def save; end\nend\n", 'lib/service.rb': "require_relative 'repo'\nclass Service\n  def initialize\n    @repo = Repo.new\n  end\n  def run(u)\n    x = Repo.new\n    x.save(u)\n    @repo.save(u)\n  end\nend\n" }, async (ix) => {
+      const save = edges(ix.store, 'calls').filter((e) => e.from === 'lib/service.rb::Service.run' && e.target === 'save');
+      assert.equal(save.length, 2);
+      for (const e of save) assert.equal(e.to, 'lib/repo.rb::Repo.save');
+    });
+  });
+});
+
 describe('index: Python locals typed by assignments', function () {
   this.timeout(30000);
   it('each of several assignments holds from its line; a function call is typed by its return annotation; `cls()` is the class', async () => {

@@ -77,7 +77,7 @@ export class ReceiverTypes {
       if (CLASSLIKE.has(this.db.node(target.id)?.kind ?? '')) return target;
       return withHow(this.returnType(target.id), target.how);
     }
-    const m = /(?:^|(\??\.))([A-Za-z_$#][\w$]*)$/.exec(e);
+    const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*)$/.exec(e);
     if (!m) return undefined;
     const name = m[2];
     if (!m[1]) return m.index === 0 ? this.identifier(name, ctx) : undefined;
@@ -103,6 +103,12 @@ export class ReceiverTypes {
       if (CLASSLIKE.has(cur.kind) && !rules.implicitMembers) continue; // fields need this./self.
       const t = this.db.binding(cur.id, name, ctx.line);
       if (t !== undefined) return this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
+    }
+    if (name.startsWith('@')) {
+      // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)
+      const cls = this.r.enclosingClass(ctx.src);
+      const f = cls && this.field(cls.id, name);
+      return f ? this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }) : undefined;
     }
     const fileNode = this.db.fileNodeId(ctx.fileId);
     const t = fileNode === undefined ? undefined : this.db.binding(fileNode, name, ctx.line);

@@ -24,3 +24,7 @@
 (call !receiver method: (identifier) @name) @reference.call
 (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.value
 (argument_list (constant) @name) @reference.value
+
+; ── bindings: `repo = Repo.new`, `@repo = Repo.new` (an instance variable: the class's, where
+; `initialize` sets it) ──
+(assignment left: [(identifier) (instance_variable)] @binding.name right: (call receiver: [(constant) (scope_resolution)] @binding.type method: (identifier) @_n (#eq? @_n "new"))) @binding
