@@ -116,7 +116,8 @@ describe('index: C names through the include chain', function () {
 describe('index: C and C++ calls bind to definitions, not prototypes', function () {
   this.timeout(30000);
   const files = {
-    'include/util.h': 'int add(int a, int b);\nvoid arch_op(void);\n',
+    // the header's own inline function calls the prototype beside it
+    'include/util.h': 'int add(int a, int b);\nvoid arch_op(void);\nstatic inline int add_twice(int a) { return add(a, a); }\n',
     'lib/util.c': '#include "../include/util.h"\nint add(int a, int b) { return a + b; }\n',
     // defined once per architecture, both including the header: which one is built is not known
     'arch/a/op.c': '#include "../../include/util.h"\nvoid arch_op(void) {}\n',
@@ -146,9 +147,11 @@ describe('index: C and C++ calls bind to definitions, not prototypes', function 
       await ix.sync();
       assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'add'), ['include/util.h::add', 'import']);
       assert.deepEqual(callTo(ix.store, 'tools/other.c::use', 'add'), ['include/util.h::add', 'heuristic']);
+      assert.deepEqual(callTo(ix.store, 'include/util.h::add_twice', 'add'), ['include/util.h::add', 'scope']);
       writeFileSync(util, files['lib/util.c']);
       await ix.sync();
       assert.deepEqual(callTo(ix.store, 'lib/main.c::main', 'add'), ['lib/util.c::add', 'import']);
+      assert.deepEqual(callTo(ix.store, 'include/util.h::add_twice', 'add'), ['lib/util.c::add', 'scope']);
       // the definition loses its body: a prototype like the header's, so no definition is left
       writeFileSync(util, '#include "../include/util.h"\nint add(int a, int b);\n');
       await ix.sync();

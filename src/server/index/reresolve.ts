@@ -18,9 +18,10 @@ export function edgesToReresolve(db: GraphDb): Set<number> {
   const ids = new Set<number>(d.detached.keys());
   const add = (rows: { id: number }[]) => { for (const r of rows) ids.add(r.id); };
   const unresolved = s.prepare("SELECT id FROM edges WHERE target = ? AND dst IS NULL AND kind != 'imports'");
-  // (not a file's own symbol bound by scope: nothing elsewhere comes before it)
+  // (not a file's own symbol bound by scope: nothing elsewhere comes before it; but a prototype
+  // gives way to a definition elsewhere, ResolveRules.prototypes)
   const intoNamed = s.prepare(`SELECT e.id FROM nodes n JOIN edges e ON e.dst = n.id WHERE n.name_lower = ? AND n.name = ?
-    AND e.kind NOT IN ('contains', 'imports') AND NOT (e.file_id = n.file_id AND e.resolution = 'scope')`);
+    AND e.kind NOT IN ('contains', 'imports') AND NOT (e.file_id = n.file_id AND e.resolution = 'scope' AND n.is_declaration = 0)`);
   for (const name of d.names) {
     add(unresolved.all<{ id: number }>(name));
     add(intoNamed.all<{ id: number }>(name.toLowerCase(), name));
