@@ -25,6 +25,33 @@ describe('explore: what the question names comes first', function () {
     });
   });
 
+  it('a hub type the sentence names does not come before the function search answers first', async () => {
+    // the sentence names `AsyncInputConsumer`, which every step takes: the hub
+    await withIndexedProject({
+      'src/input.ts': [
+        '/** Consumes the input of a channel, asynchronously. */',
+        'export interface AsyncInputConsumer { readonly id: number }',
+        ...Array.from({ length: 30 }, (_, i) => `/** Step ${i}. */\nexport function step${i}(c: AsyncInputConsumer): AsyncInputConsumer { return c; }`),
+        '',
+      ].join('\n'),
+      'src/channel.ts': [
+        "import { AsyncInputConsumer } from './input';",
+        '/** A channel of values. */',
+        'export interface Channel { readonly id: number }',
+        '/** Construct a Channel from an AsyncInputConsumer. */',
+        'export function fromInput(input: AsyncInputConsumer): Channel { return { id: input.id }; }',
+        '',
+      ].join('\n'),
+    }, async (ix, root) => {
+      const g = new Graph(ix.store, root);
+      const q = 'Construct a Channel from an AsyncInputConsumer';
+      assert.equal(search(g, q).results[0].name, 'fromInput');
+      const order = explore(g, q).nodes.map((n) => n.name);
+      assert.equal(order[0], 'fromInput', order.join(', '));
+      assert.ok(order.includes('AsyncInputConsumer'), order.join(', '));
+    });
+  });
+
   it('search: of two names a phrase matches in their docs, the one whose words it says', async () => {
     await withIndexedProject({
       'src/str.ts': [
