@@ -432,7 +432,7 @@ export class Resolver {
     for (const n of this.db.nodesNamed(name)) {
       if (n.file_id === c.file_id || !accept.has(n.kind)) continue;
       if (this.dirOfFile(n.file_id) !== dir || this.family(n.file_id) !== fam) continue;
-      if (n.parent_id === null ? this.db.qualifiedName(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) found.push(n);
+      if (n.parent_id === null ? this.qualified(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) found.push(n);
     }
     return this.fittest(found, from)?.id;
   }
@@ -571,12 +571,11 @@ export class Resolver {
     if (cands.length !== 1) return undefined;
     // three.js's `gl.bindTexture()`: the WebGL context's, and a factory's nested `bindTexture`
     // shares the name with the one class method - no unique answer
-    if (rules.factoryMembers && same.some((n) => n.kind === 'function' && n.parent_id !== null && this.family(n.file_id) === fam && FUNCTIONS.has(this.db.node(n.parent_id)?.kind ?? ''))) return undefined;
+    if (rules.factoryMembers && same.some((n) => n.kind === 'function' && n.parent_id !== null && this.family(n.file_id) === fam && FUNCLIKE.has(this.db.node(n.parent_id)?.kind ?? ''))) return undefined;
     return { id: cands[0].id, how: 'heuristic' };
   }
 }
 
-const FUNCTIONS = new Set(['function', 'method', 'constructor']);
 
 function dirOf(p: string): string {
   const i = p.lastIndexOf('/');
