@@ -95,8 +95,7 @@ export class ReceiverTypes {
         const t = ctx.line === undefined ? undefined : this.db.binding(cur.id, name, ctx.line);
         if (t !== undefined) return this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
       }
-      const cls = this.r.enclosingClass(ctx.src);
-      return cls ? { id: cls.id, how: 'exact' } : undefined;
+      return this.enclosing(ctx);
     }
     for (let cur = this.db.node(ctx.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (cur.kind === 'file') break;
@@ -106,7 +105,7 @@ export class ReceiverTypes {
     }
     if (name.startsWith('@')) {
       // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)
-      const cls = this.r.enclosingClass(ctx.src);
+      const cls = this.enclosing(ctx);
       const f = cls && this.field(cls.id, name);
       return f ? this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }) : undefined;
     }
@@ -118,6 +117,12 @@ export class ReceiverTypes {
     const vt = v ? this.db.binding(v.id, name) : undefined;
     if (vt === undefined) return undefined;
     return this.typeText(vt, { src: v!.id, fileId: this.db.node(v!.id)!.file_id });
+  }
+
+  /** The class the code at `ctx` is in (`this`, `self`, `Self`, `cls`). */
+  private enclosing(ctx: Ctx): Hit | undefined {
+    const cls = this.r.enclosingClass(ctx.src);
+    return cls ? { id: cls.id, how: 'exact' } : undefined;
   }
 
   /** A binding's type text, in the scope it was declared in. */
@@ -155,11 +160,8 @@ export class ReceiverTypes {
     const path = /^[A-Za-z_$][\w$.]*/.exec(type.trim())?.[0].split('.').filter(Boolean);
     if (!path?.length) return null; // a structural type (`{}`): nothing of ours
     const bare = path[path.length - 1];
-    if (path.length === 1 && this.r.rules(ctx.fileId).selfNames.includes(bare)) {
-      // Rust's `this: &mut Self`: the type the declaration is in
-      const cls = this.r.enclosingClass(ctx.src);
-      return cls ? { id: cls.id, how: 'exact' } : undefined;
-    }
+    // Rust's `this: &mut Self` (and `this: this`): the type the declaration is in
+    if (path.length === 1 && this.r.rules(ctx.fileId).selfNames.includes(bare)) return this.enclosing(ctx);
     let hit: Hit | undefined;
     if (path.length > 1) {
       const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: bare, kind: 'type', receiver: path.slice(0, -1).join('.'), line: ctx.line });
@@ -180,11 +182,8 @@ export class ReceiverTypes {
   private callee(head: string, ctx: Ctx): Hit | undefined {
     if (IDENT.test(head)) {
       // Python's `cls(...)` in a classmethod: the class
-      if (this.r.rules(ctx.fileId).selfNames.includes(head)) {
-        const cls = this.r.enclosingClass(ctx.src);
-        if (cls) return { id: cls.id, how: 'exact' };
-      }
-      return this.r.resolveName(head, ctx, CALLEES, null, true);
+      const self = this.r.rules(ctx.fileId).selfNames.includes(head) ? this.enclosing(ctx) : undefined;
+      return self ?? this.r.resolveName(head, ctx, CALLEES, null, true);
     }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;
