@@ -114,8 +114,7 @@ export class LiveIndex {
       const threshold = this.opts.childSyncFiles ?? CHILD_SYNC_FILES;
       const script = this.opts.fullSyncInChild && this.store.backend === 'node-sqlite' ? childScript() : undefined;
       const big = (o.changedPaths?.length ?? 0) >= threshold;
-      let inChild = !!script && (big || this.indexer.wantsFull(o.force));
-      let s = inChild ? undefined : await this.indexer.sync({
+      const here = script && (big || this.indexer.wantsFull(o.force)) ? undefined : await this.indexer.sync({
         changedPaths: o.changedPaths,
         force: o.force,
         onProgress,
@@ -123,10 +122,8 @@ export class LiveIndex {
         // a catch-up (or watcher rescan) that finds a branch switch's worth of changes: the child
         handOff: script && !o.changedPaths ? (n) => n >= threshold : undefined,
       });
-      if (!s || s.handedOff) {
-        inChild = true;
-        s = await this.syncElsewhere(script!, !!o.force, onProgress);
-      }
+      const inChild = !here || !!here.handedOff;
+      const s = inChild ? await this.syncElsewhere(script!, !!o.force, onProgress) : here;
       committed(s); // a child's batches, or the written sync: tools see them (no-op after onCommitted)
       log(`synced${inChild ? ' in a child process' : ''}: ${s.parsed} parsed, ${s.deleted} removed in ${s.ms} ms`);
       this.opts.onSynced?.(s);
