@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
-import { makeProject, removeProject, edgeFrom, edges, withIndexedProject, callTo, graphRows } from './helpers/project';
+import { makeProject, removeProject, edgeFrom, edges, withIndexedProject, callTo, callsTo, graphRows } from './helpers/project';
 
 describe('index: resolution', function () {
   this.timeout(30000);
@@ -185,7 +185,7 @@ describe('index: C++ receivers, namespaces and export macros', function () {
 
   it('types parameters, locals, fields, `auto`, smart pointers, aliases and return types; members of a namespace reopened elsewhere; a class behind an export macro', async () => {
     await withIndexedProject(files, async (ix) => {
-      const area = edges(ix.store, 'calls').filter((e) => e.from === 'src/main.cpp::draw' && e.target === 'area');
+      const area = callsTo(ix.store, 'src/main.cpp::draw', 'area');
       assert.equal(area.length, 7);
       for (const e of area) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: 'src/shape.cpp::geo.Shape.area', resolution: 'exact' });
       assert.deepEqual(callTo(ix.store, 'src/main.cpp::draw', 'make'), ['src/shape.cpp::geo.Shape.make', 'import']);
@@ -229,7 +229,7 @@ describe('index: Rust receivers', function () {
         'impl Circle { pub fn area(&self) -> u32 { 0 } }',
       ].join('\n') + '\n',
     }, async (ix) => {
-      const area = edges(ix.store, 'calls').filter((e) => e.from === 'src/lib.rs::Canvas.draw' && e.target === 'area');
+      const area = callsTo(ix.store, 'src/lib.rs::Canvas.draw', 'area');
       assert.equal(area.length, 7);
       for (const e of area) assert.deepEqual({ to: e.to, resolution: e.resolution }, { to: 'src/shape.rs::Shape.area', resolution: 'exact' });
       assert.deepEqual(callTo(ix.store, 'src/lib.rs::Canvas.draw', 'grow'), ['src/shape.rs::Shape.grow', 'exact']);
@@ -261,7 +261,7 @@ describe('index: PHP receivers', function () {
         '}',
       ].join('\n') + '\n',
     }, async (ix) => {
-      const save = edges(ix.store, 'calls').filter((e) => e.from === 'src/Service.php::Service.run' && e.target === 'save');
+      const save = callsTo(ix.store, 'src/Service.php::Service.run', 'save');
       assert.equal(save.length, 5);
       for (const e of save) assert.equal(e.to, 'src/Repo.php::Repo.save');
       assert.equal(callTo(ix.store, 'src/Service.php::Service.run', 'name')[0], 'src/Repo.php::User.name');
@@ -295,7 +295,7 @@ describe('index: Ruby receivers', function () {
   this.timeout(30000);
   it('`x = Repo.new` and `@repo = Repo.new` in initialize type the receiver (`save` is declared twice, so no guess could)', async () => {
     await withIndexedProject({ 'lib/repo.rb': "class User\n  def name; ''; end\nend\nclass Repo\n  def save(u); true; end\nend\nclass Other\n  def save; end\nend\n", 'lib/service.rb': "require_relative 'repo'\nclass Service\n  def initialize\n    @repo = Repo.new\n  end\n  def run(u)\n    x = Repo.new\n    x.save(u)\n    @repo.save(u)\n  end\nend\n" }, async (ix) => {
-      const save = edges(ix.store, 'calls').filter((e) => e.from === 'lib/service.rb::Service.run' && e.target === 'save');
+      const save = callsTo(ix.store, 'lib/service.rb::Service.run', 'save');
       assert.equal(save.length, 2);
       for (const e of save) assert.equal(e.to, 'lib/repo.rb::Repo.save');
     });

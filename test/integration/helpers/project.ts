@@ -54,6 +54,11 @@ export function callTo(store: Store, from: string, target: string): [string | nu
   return [e?.to ?? null, e?.resolution];
 }
 
+/** Every call from `from` to a name as written. */
+export function callsTo(store: Store, from: string, target: string): EdgeView[] {
+  return edges(store, 'calls').filter((e) => e.from === from && e.target === target);
+}
+
 export function uids(store: Store): string[] {
   return store.prepare('SELECT uid FROM nodes ORDER BY uid').all<{ uid: string }>().map((r) => r.uid);
 }
