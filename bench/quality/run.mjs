@@ -1,12 +1,18 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
-// the TypeScript compiler, and search and explore ranking on doc-comment queries, on rxjs and effect.
-//   node bench/quality/run.mjs [--corpus rxjs,effect] [--queries 150] [--peer] [--out file]
+// a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree), and search
+// and explore ranking on doc-comment queries (TypeScript corpora).
+//   node bench/quality/run.mjs [--corpus rxjs,effect,go] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root, workCopy, peerBin, PEER_ENV } from '../lib/corpora.mjs';
+import { root, workCopy, corpusDir, peerBin, PEER_ENV } from '../lib/corpora.mjs';
 import { McpClient } from '../lib/mcp.mjs';
 import { scoreCalls } from './calls.mjs';
+import { scoreGoCalls } from './go-calls.mjs';
+
+/** The type checker that is ground truth for a corpus's calls; search queries need TypeScript docs. */
+const TRUTH = { go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), search: false } };
+const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work), search: true };
 import { deriveQueries, scoreRanking } from './search.mjs';
 
 export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 150, peer = false, log = console.error } = {}) {
@@ -16,9 +22,11 @@ export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 15
     const work = workCopy(name, '-quality');
     log(`[quality] ${name}: indexing...`);
     execFileSync(process.execPath, [entry, '--init', '--path', work], { stdio: ['ignore', 'ignore', 'pipe'] });
-    log(`[quality] ${name}: compiler ground truth and scoring (TypeScript ${(await import('typescript')).default.version})...`);
-    const calls = await scoreCalls(work);
+    const truth = TRUTH[name] ?? TS_TRUTH;
+    log(`[quality] ${name}: ground truth from ${truth.name}, and scoring...`);
+    const calls = await truth.score(work, name);
     log(`[quality] ${name}: calls precision ${calls.precision} recall ${calls.recall} f1 ${calls.f1}`);
+    if (!truth.search) { out[name] = { calls }; continue; }
     const { available, queries } = await deriveQueries(work, maxQueries);
     const ours = new McpClient(process.execPath, [entry, '--path', work], { env: { CODEINDEX_NO_DAEMON: '1' }, cwd: work });
     await ours.initialize();
@@ -59,7 +67,7 @@ export function printQuality(q) {
   for (const [name, r] of Object.entries(q)) {
     const br = (k) => (r.calls.byResolution[k] ? `${r.calls.byResolution[k].precision} (${r.calls.byResolution[k].edges})` : '-');
     rows.push([name, String(r.calls.truthSites), String(r.calls.precision), String(r.calls.recall), String(r.calls.f1), String(r.calls.pairs.precision), String(r.calls.pairs.recall),
-      br('exact'), br('scope'), br('import'), br('heuristic'), String(r.search.mrr10), String(r.search.recall1), String(r.search.recall5), String(r.search.recall10), r.peerSearch ? String(r.peerSearch.mrr10) : '-',
+      br('exact'), br('scope'), br('import'), br('heuristic'), ...(r.search ? [r.search.mrr10, r.search.recall1, r.search.recall5, r.search.recall10].map(String) : ['-', '-', '-', '-']), r.peerSearch ? String(r.peerSearch.mrr10) : '-',
       r.explore ? String(r.explore.mrr10) : '-', r.explore ? String(r.explore.recall10) : '-']);
   }
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

@@ -1,0 +1,59 @@
+// Call-graph quality against Go's type checker. Ground truth: go-truth/main.go type-checks every
+// package of the source tree (go/types, imports from source) and prints each call expression
+// with what its callee's name denotes. A function, method, function-valued variable or
+// conversion type declared in the corpus is mapped to our node by file + name + line (package
+// unsafe's, which go/types builds in, to the tree's unsafe/unsafe.go by name); builtins (`len`,
+// `append`) and declarations outside the corpus are "external" (an edge there is wrong);
+// sites go/types could not resolve are left out. Scored by score.mjs like the TypeScript truth.
+// Needs Go (Debian's golang-1.19-go, installed on first use).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root as repo } from '../lib/corpora.mjs';
+import { canon, loadGraph, scoreSites } from './score.mjs';
+
+const GO = '/usr/lib/go-1.19/bin/go';
+
+function goTruth(srcDir) {
+  if (!existsSync(GO)) {
+    console.error('installing golang-1.19-go (apt) for the Go call-graph truth...');
+    spawnSync('apt-get', ['install', '-y', '-qq', 'golang-1.19-go'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  const cache = join(repo, '.cache/go-build');
+  mkdirSync(cache, { recursive: true });
+  const out = execFileSync(GO, ['run', 'main.go', srcDir], {
+    cwd: join(repo, 'bench/quality/go-truth'), maxBuffer: 1 << 30, encoding: 'utf8',
+    env: { ...process.env, GOCACHE: cache, GO111MODULE: 'off', GOFLAGS: '' },
+  });
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+/** `work`: the indexed copy; `src`: the tree it was copied from (go/types reads the imports of
+ *  GOROOT from there, so its paths are the ones that match). */
+export async function scoreGoCalls(work, src = work, { top = 12, examples = 4 } = {}) {
+  const graph = await loadGraph(resolve(work));
+  const { mapDecl } = graph;
+  const sites = new Map();
+  const counts = {};
+  for (const s of goTruth(resolve(src))) {
+    const key = `${s.file}:${s.line}:${s.name}`;
+    let site = sites.get(key);
+    if (!site) sites.set(key, site = { key, file: s.file, line: s.line, name: s.name, truth: [], external: 0, unknown: 0, isNew: false, receiver: s.recv, rtype: '', code: s.code });
+    const what = s.what;
+    if (s.what === 'unknown') { site.unknown++; counts.unknown = (counts.unknown ?? 0) + 1; continue; }
+    // package unsafe is built into go/types: its declarations (for the docs) by name
+    const n = s.what === 'unsafe' ? graph.nodesByFile.get(s.tfile)?.find((x) => x.name === s.tname) : s.tfile ? mapDecl(s.tfile, s.tname, s.tline) : undefined;
+    if (n) {
+      const c = s.caller ? mapDecl(s.file, s.caller, s.cline) : undefined;
+      site.truth.push({ uid: canon(n.uid), kind: n.kind, caller: c ? canon(c.uid) : s.file });
+      counts[`${what} in corpus`] = (counts[`${what} in corpus`] ?? 0) + 1;
+    } else {
+      site.external++;
+      site.externalWhat = s.what === 'builtin' ? 'a builtin' : s.tfile ? `a ${what} with no node (${s.tfile}:${s.tline})` : `a ${what} outside the corpus`;
+      counts[`${what} external`] = (counts[`${what} external`] ?? 0) + 1;
+    }
+  }
+  const scores = scoreSites(graph, sites, { truthName: 'go/types', top, examples });
+  graph.db.close();
+  return { sites: counts, ...scores };
+}
