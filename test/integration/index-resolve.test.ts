@@ -424,6 +424,20 @@ describe('index: Go packages by import path', function () {
     });
   });
 
+  it('a //go:build line: calls bind to the declaration built, not to one for another Go version or tag', async () => {
+    await withIndexedProject({
+      'go.mod': 'module example.com/app\n\ngo 1.19\n',
+      'lib/a_old.go': '//go:build !go1.8\n\npackage lib\n\nfunc start() int { return 0 }\n\nfunc Start() int { return 0 }\n',
+      'lib/b_tools.go': '//go:build ignore || (purego && !cgo)\n\npackage lib\n\nfunc start() int { return 2 }\n\nfunc Start() int { return 2 }\n',
+      'lib/z_new.go': '//go:build go1.8 && (cgo || !cgo)\n\npackage lib\n\nfunc start() int { return 1 }\n\nfunc Start() int { return 1 }\n',
+      'lib/use.go': 'package lib\n\nfunc use() { start() }\n',
+      'app/main.go': 'package main\n\nimport "example.com/app/lib"\n\nfunc main() { lib.Start() }\n',
+    }, async (ix) => {
+      assert.equal(callTo(ix.store, 'lib/use.go::use', 'start')[0], 'lib/z_new.go::start');
+      assert.equal(callTo(ix.store, 'app/main.go::main', 'Start')[0], 'lib/z_new.go::Start');
+    });
+  });
+
   it('follows a package as its files come and go (incremental syncs)', async () => {
     await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',

@@ -3,7 +3,7 @@
 // (the graph fans it out to implementations); a type from outside the project binds nothing.
 import assert from 'node:assert/strict';
 import { Indexer } from '../../src/server/index/sync';
-import { makeProject, removeProject, edgeFrom } from './helpers/project';
+import { makeProject, removeProject, edgeFrom, callTo, callsTo } from './helpers/project';
 
 describe('index: typed receivers', function () {
   this.timeout(30000);
@@ -32,6 +32,49 @@ describe('index: typed receivers', function () {
       'java/Repo.java': `package app;\npublic class Repo { public void save(int x) {} }\n`,
       'java/Svc.java': `package app;\npublic class Svc {\n  private Repo repo;\n  void run(Repo other) { repo.save(1); other.save(2); }\n}\n`,
       'go/server.go': `package srv\n\ntype Server struct{}\n\nfunc (s *Server) Stop() {}\n\nfunc (s *Server) Run() { s.Stop() }\n`,
+      'go/tar.go': [
+        `package srv`,
+        `type block [512]byte`,
+        `type headerV7 [512]byte`,
+        `type readBuf []byte`,
+        `type Chan struct{}`,
+        `type Map struct{}`,
+        `func (b *block) toV7() *headerV7 { return (*headerV7)(b) }`,
+        `func (h *headerV7) name() []byte { return h[0:100] }`,
+        `func (b *readBuf) uint16() uint16 { return 0 }`,
+        `func open(p string) (*headerV7, error) { return nil, nil }`,
+        `func (c *Chan) Elem() int { return 0 }`,
+        `func (m *Map) Elem() int { return 0 }`,
+        `func use(blk block, p []byte, x any) {`,
+        `\tv7 := blk.toV7()`,
+        `\tv7.name()`,
+        `\tb := readBuf(p)`,
+        `\tb.uint16()`,
+        `\th, err := open("a")`,
+        `\th.name()`,
+        `\tif m, ok := x.(*Map); ok {`,
+        `\t\tm.Elem()`,
+        `\t}`,
+        `\tswitch t := x.(type) {`,
+        `\tcase *Chan:`,
+        `\t\tt.Elem()`,
+        `\tcase *Map:`,
+        `\t\tt.Elem()`,
+        `\t}`,
+        `}`,
+        `type Node interface{ Op() int }`,
+        `func scoped(n Node, xs []*Chan) {`,
+        `\tif n.Op() > 0 {`,
+        `\t\tn := n.(*Map)`,
+        `\t\tn.Elem()`,
+        `\t}`,
+        `\tn.Op()`,
+        `\tfor _, n := range xs {`,
+        `\t\tn.Elem()`,
+        `\t}`,
+        `}`,
+        ``,
+      ].join('\n'),
       'py/app.py': `class Repo:\n    def save(self, x):\n        pass\n\nclass App:\n    def __init__(self, repo: Repo):\n        self.repo = Repo()\n\n    def run(self):\n        self.repo.save(1)\n`,
     });
     ix = await Indexer.open(root);
@@ -71,6 +114,17 @@ describe('index: typed receivers', function () {
 
   it('Go: a method receiver', () => {
     assert.equal(edgeFrom(ix.store, 'go/server.go::Server.Run', 'Stop', 'calls')?.to, 'go/server.go::Server.Stop');
+  });
+
+  it('Go: locals typed by a method result, a conversion, a first result, a type assertion and type switch cases', () => {
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::use', 'name').map((e) => e.to), ['go/tar.go::headerV7.name', 'go/tar.go::headerV7.name']);
+    assert.equal(callTo(ix.store, 'go/tar.go::use', 'uint16')[0], 'go/tar.go::readBuf.uint16');
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::use', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
+  });
+
+  it('Go: a local shadowing a parameter holds in its block; a range value is an element', () => {
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Op').map((e) => e.to), ['go/tar.go::Node.Op', 'go/tar.go::Node.Op']);
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

@@ -2,6 +2,7 @@
 // Everything that differs between languages comes from the query captures (see the scheme at the
 // top of languages/table.ts) and the language's table entry; there is no per-language branch here.
 import type { Language, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
+import { CONSTRAINT } from './types';
 import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
 
@@ -10,7 +11,7 @@ const enum R {
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement,
-  TypeParam, TypeParamScope, TypeParamList, BindingSig,
+  TypeParam, TypeParamScope, TypeParamList, BindingSig, Constraint,
 }
 
 interface Role { role: R; kind?: string }
@@ -25,7 +26,7 @@ const FIXED: Record<string, R> = {
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
-  noref: R.NoRef, package: R.Package, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
+  noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
   'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
@@ -183,6 +184,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   const exportAliases: { local: string; exported: string }[] = [];
   const injections: Injection[] = [];
   let packageName: string | undefined;
+  let constraint: string | undefined;
   const bindingRecs: BindingRec[] = [];
   const typeParams = new TypeParamScopes();
 
@@ -221,6 +223,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.ExportAlias: expAlias = c.node; break;
         case R.ExportDefault: expDefault = c.node; break;
         case R.Package: packageName ??= squash(text(source, c.node)); break;
+        case R.Constraint: constraint ??= squash(text(source, c.node)); break;
         case R.InjContent: main = c.node; mainRole = R.InjContent; break;
         case R.InjLanguage: injLang = c.node; break;
         case R.Binding: bind = c.node; break;
@@ -441,6 +444,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const end = list[0].scope >= 0 ? symbols[list[0].scope].endLine : root.endPosition.row + 1;
     for (const b of list) b.lines = [lineOf.get(b)!, end];
   }
+  // the file's build constraint, as written: read by the resolver where it has rules for it
+  if (constraint !== undefined) bindings.push({ name: CONSTRAINT, type: constraint, scope: -1 });
   // `export { a as b }`, `export default a`: the file's `b` is its `a` (binding `export b` -> a)
   for (const a of exportAliases) if (a.local !== a.exported) bindings.push({ name: `export ${a.exported}`, type: a.local, scope: -1 });
 
@@ -525,12 +530,13 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     if (!param || !name) return { pos: arg.startIndex, name: self!, type: `@${position(lang, arg, undefined)}.${self} ${c}`, lines };
     return { pos: name.startIndex, name: text(source, name), type: `@${position(lang, arg, undefined)}.${position(lang, param, arg)} ${c}`, lines };
   }
+  const lines = blockLines(lang, bind);
   if (value && name) {
     const expr = squash(withoutArgs(text(source, value)));
     // `x = x.next()` says nothing new about `x` (and reads as a cycle)
     const n = text(source, name);
     if (expr.startsWith(n) && !/^[\w$]/.test(expr.slice(n.length, n.length + 1))) return undefined;
-    return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}` } : undefined;
+    return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}`, lines } : undefined;
   }
   if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type
   // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing
@@ -550,7 +556,18 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself (its name node is inside it)
-  if (name) return { pos: returns ? name.startIndex : bind.startIndex, name: returns ? '()' : text(source, name), type };
+  if (name) return { pos: returns ? name.startIndex : bind.startIndex, name: returns ? '()' : text(source, name), type, lines };
+  return undefined;
+}
+
+/** A block-scoped local's lines: from its declaration to the end of its block (undefined: the
+ *  whole of the symbol it is declared in). */
+function blockLines(lang: CompiledLanguage, bind: Node): [number, number] | undefined {
+  const b = lang.spec.blockScoped;
+  if (!b || !b.declarations.includes(bind.type)) return undefined;
+  for (let n: Node | null = bind; n; n = parentOf(n)) {
+    if (b.scopes.includes(n.type)) return [bind.startPosition.row + 1, endLineOf(n)];
+  }
   return undefined;
 }
 

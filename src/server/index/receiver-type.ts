@@ -16,6 +16,9 @@ export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum
 export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 const HOLDERS = new Set(['constant', 'variable']);
 const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
+/** Types that a call names when nothing callable does: a conversion (Go's `readBuf(p)`) or a
+ *  struct built by its name (Rust's `Point(1, 2)`, Swift, C++). */
+const CONVERTED = new Set(['struct', 'type']);
 const IDENT = /^[A-Za-z_$#][\w$]*$/;
 const MAX_DEPTH = 8;
 /** Entries at which the caches start over: they are keyed by place, so a resolve of the Linux
@@ -73,8 +76,9 @@ export class ReceiverTypes {
       }
       const target = this.callee(head, ctx);
       if (!target) return undefined;
-      // `Foo()` instantiates in languages without `new`
-      if (CLASSLIKE.has(this.db.node(target.id)?.kind ?? '')) return target;
+      // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
+      const kind = this.db.node(target.id)?.kind ?? '';
+      if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return target;
       return withHow(this.returnType(target.id), target.how);
     }
     const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*)$/.exec(e);
@@ -183,7 +187,7 @@ export class ReceiverTypes {
     if (IDENT.test(head)) {
       // Python's `cls(...)` in a classmethod: the class
       const self = this.r.rules(ctx.fileId).selfNames.includes(head) ? this.enclosing(ctx) : undefined;
-      return self ?? this.r.resolveName(head, ctx, CALLEES, null, true);
+      return self ?? this.r.resolveName(head, ctx, CALLEES, null, true) ?? this.r.resolveName(head, ctx, CONVERTED, null, true);
     }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;

@@ -7,7 +7,8 @@
 import { GraphDb, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
-import { RefKind } from './types';
+import { CONSTRAINT, RefKind } from './types';
+import { builtFor, platformSuffix, targetOf, Target } from './build-constraint';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -438,9 +439,9 @@ export class Resolver {
   }
 
   /** Of declarations of one name, the one built for the platform of file `from` (Go's
-   *  `_windows.go`), else one built for every platform, else the first. */
+   *  `_windows.go`, `//go:build !purego`), one with `from`'s own suffix first; else the first. */
   private fittest<T extends { file_id: number }>(list: T[], from: number): T | undefined {
-    if (list.length < 2 || !this.rules(from).platforms) return list[0];
+    if (list.length < 2 || !this.rules(from).buildConstraints) return list[0];
     let best = list[0], bestFit = -1;
     for (const n of list) {
       const fit = this.fit(n.file_id, from);
@@ -451,9 +452,9 @@ export class Resolver {
 
   /** Files in the order fittest() would prefer them (stable); one order per list and platform. */
   private byFit(files: number[], from: number): number[] {
-    const plats = this.rules(from).platforms;
-    if (files.length < 2 || !plats) return files;
-    const key = `${files[0]}:${files.length}:${this.platformOf(from, plats)}`;
+    if (files.length < 2 || !this.rules(from).buildConstraints) return files;
+    const t = this.target(from);
+    const key = `${files[0]}:${files.length}:${t.os}/${t.arch}`;
     let order = this.fitOrders.get(key);
     if (!order) {
       order = files.map((f, i) => [f, this.fit(f, from), i] as const).sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([f]) => f);
@@ -462,25 +463,36 @@ export class Resolver {
     return order;
   }
 
-  /** 2: built for `from`'s platform; 1: for every platform; 0: for another one. */
+  /** 2: built for `from`'s platform, with its suffix; 1: built for it; 0: not built for it. */
   private fit(fileId: number, from: number): number {
-    const plats = this.rules(from).platforms ?? [];
-    const p = this.platformOf(fileId, plats);
-    return p === this.platformOf(from, plats) ? 2 : p === '' ? 1 : 0;
+    if (!this.built(fileId, from)) return 0;
+    const path = (id: number) => this.db.filesById.get(id)?.path ?? '';
+    return platformSuffix(path(fileId)) === platformSuffix(path(from)) ? 2 : 1;
+  }
+
+  /** Whether a build for file `from`'s platform compiles file `fileId`. */
+  private built(fileId: number, from: number): boolean {
+    const t = this.target(from);
+    const key = `${fileId}\0${t.os}/${t.arch}`;
+    let b = this.builtCache.get(key);
+    if (b === undefined) {
+      const fileNode = this.db.fileNodeId(fileId);
+      const constraint = fileNode === undefined ? undefined : this.db.binding(fileNode, CONSTRAINT);
+      b = builtFor(this.db.filesById.get(fileId)?.path ?? '', constraint, t);
+      this.builtCache.set(key, b);
+    }
+    return b;
+  }
+
+  private target(fileId: number): Target {
+    let t = this.targets.get(fileId);
+    if (!t) this.targets.set(fileId, (t = targetOf(this.db.filesById.get(fileId)?.path ?? '')));
+    return t;
   }
 
   private readonly fitOrders = new Map<string, number[]>();
-  private readonly platforms = new Map<number, string>();
-
-  private platformOf(fileId: number, plats: string[]): string {
-    let p = this.platforms.get(fileId);
-    if (p === undefined) {
-      const base = (this.db.filesById.get(fileId)?.path ?? '').replace(/^.*\//, '').replace(/(_test)?\.[^.]+$/, '');
-      p = base.split('_').slice(1).filter((x) => plats.includes(x)).join('_');
-      this.platforms.set(fileId, p);
-    }
-    return p;
-  }
+  private readonly builtCache = new Map<string, boolean>();
+  private readonly targets = new Map<number, Target>();
 
   private dirOfFile(fileId: number): string {
     return dirOf(this.db.filesById.get(fileId)?.path ?? '');

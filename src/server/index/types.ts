@@ -64,6 +64,9 @@ export interface ExtractedBinding {
   lines?: [number, number];
 }
 
+/** The binding, on the file, that holds its build constraint as written (Go's `//go:build linux`). */
+export const CONSTRAINT = '#constraint';
+
 export interface FileExtraction {
   language: string;
   symbols: ExtractedSymbol[];

@@ -31,10 +31,10 @@ export interface ResolveRules {
   /** A function nested in another can be an object's member (a factory's `return { f }`): then
    *  a method name is not unique while such a function shares it. */
   factoryMembers?: boolean;
-  /** File name suffixes that build a file for one platform only (Go's `_windows.go`): where one
-   *  name has a declaration per platform, the caller's platform is preferred, then a file for
-   *  every platform. */
-  platforms?: string[];
+  /** Files are built for some platforms only (Go's `_windows.go`, `//go:build`, read by
+   *  build-constraint.ts): where one name has a declaration per platform, the one built for the
+   *  caller's platform (its own suffix, else this machine's) is preferred. */
+  buildConstraints?: boolean;
   /** A reference that binds to a function declared without a body (a C prototype) binds to its
    *  definition instead, where there is one: in the declaration's own file, else the one
    *  definition elsewhere that is not file-local (`static`), else the one of those whose file
@@ -62,9 +62,6 @@ const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items
   'search', 'match', 'fullmatch', 'sub', 'subn', 'findall', 'finditer', 'group', 'groups', 'groupdict', 'span', 'start', 'end'];
 
 // GOOS and GOARCH values, as file name suffixes (`_linux.go`, `_windows_amd64.go`, `_arm64.go`)
-const GO_PLATFORMS = ['aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'js', 'linux', 'nacl', 'netbsd', 'openbsd', 'plan9', 'solaris', 'wasip1', 'windows', 'zos',
-  '386', 'amd64', 'arm', 'arm64', 'loong64', 'mips', 'mipsle', 'mips64', 'mips64le', 'ppc64', 'ppc64le', 'riscv64', 's390x', 'wasm'];
-
 export const DEFAULT_RULES: ResolveRules = {
   importStyle: 'path', implicitMembers: false, folderScope: false, selfNames: ['this', 'self'], superNames: ['super'],
   globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
@@ -77,7 +74,7 @@ const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitM
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
-  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, platforms: GO_PLATFORMS, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: jvm, kotlin: jvm, scala: jvm,
   csharp: { ...jvm, family: 'dotnet' },

@@ -120,6 +120,10 @@ export interface LanguageSpec {
   /** First children of a parameter that make it no positional one (TS `this: T`): skipped when
    *  callback parameters are matched by position. */
   receiverParams?: string[];
+  /** Locals that hold in their block only (Go's `x := ...`, shadowed in inner blocks and case
+   *  clauses): the declarations (node types of `@binding`) and the nodes that end their scope,
+   *  the nearest one from the declaration up (itself included, for a type switch's case). */
+  blockScoped?: { declarations: string[]; scopes: string[] };
   /** A method named like its class is its constructor (C++, Dart). */
   constructorIsClassName?: boolean;
   /** What an import without any captured name binds: the source itself as a namespace
@@ -199,6 +203,10 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: { decl: ['const_declaration', 'var_declaration', 'type_declaration'] },
     exportRule: 'capitalized',
     bareImport: 'last-segment',
+    blockScoped: {
+      declarations: ['short_var_declaration', 'var_spec', 'type_case'],
+      scopes: ['block', 'if_statement', 'for_statement', 'expression_switch_statement', 'type_switch_statement', 'select_statement', 'expression_case', 'type_case', 'default_case', 'communication_case'],
+    },
   },
   {
     id: 'rust',

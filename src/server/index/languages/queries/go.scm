@@ -53,8 +53,24 @@
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (composite_literal type: (_) @binding.type))) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (unary_expression operand: (composite_literal type: (_) @binding.type)))) @binding
 ; a named struct's fields (`p.buf.writeString()`: an anonymous struct's would be the function's
-; locals), and what a function or method returns when it is one type (`v.Type().Elem()`;
-; `(T, error)` names no one type)
+; locals), and what a function or method returns (`v.Type().Elem()`)
 (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding)))
 (function_declaration name: (identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
 (method_declaration name: (field_identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
+; ... or its first result (`(*File, error)`): what `f, err := Open()` assigns to `f`
+(function_declaration name: (identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type))) @binding
+(method_declaration name: (field_identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type))) @binding
+; a local typed by what it is made from: a call's result (`v7 := blk.toV7()`, `f, err := Open()`),
+; a conversion (`b := readBuf(p)`), a field (`s := p.stack`)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . [(call_expression) (selector_expression)] @binding.value)) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . [(call_expression) (selector_expression)] @binding.value)) @binding
+; a type assertion (`ws, ok := w.(io.WriteSeeker)`), and a type switch's case of one type
+; (`switch t := x.(type) { case *Chan: t.Elem() }`). These hold in their block only (table.ts blockScoped).
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
+(type_switch_statement alias: (expression_list (identifier) @binding.name) (type_case . type: (_) @binding.type . (statement_list)) @binding)
+; a range loop's value: an element of what it ranges over (in the loop only)
+(for_statement (range_clause left: (expression_list (_) . (identifier) @binding.name) right: (_) @binding.element)) @binding
+
+; ── the file's build constraint (`//go:build linux && !386`): of the declarations one name has
+;    in a package's files, calls bind to the one built for the caller's platform ──
+(source_file (comment) @constraint (#match? @constraint "^//go:build "))

@@ -1,0 +1,83 @@
+// Which of a Go package's files a build compiles: file-name suffixes (`_linux.go`,
+// `_windows_arm64.go`) and the `//go:build` line. A package often declares one function in
+// several files, one per platform or Go version (`compare_native.go` / `compare_generic.go`); a
+// call binds to the declaration built for its own file's platform, else for this machine's, as
+// gopls does.
+
+export const GO_OS = ['aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'js', 'linux', 'nacl', 'netbsd', 'openbsd', 'plan9', 'solaris', 'wasip1', 'windows', 'zos'];
+export const GO_ARCH = ['386', 'amd64', 'arm', 'arm64', 'loong64', 'mips', 'mipsle', 'mips64', 'mips64le', 'ppc64', 'ppc64le', 'riscv64', 's390x', 'wasm'];
+const UNIX = new Set(['aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'linux', 'netbsd', 'openbsd', 'solaris']);
+/** Tags every ordinary build has: the compiler and cgo (release tags `go1.N` are all true). */
+const ALWAYS = new Set(['gc', 'cgo']);
+
+export interface Target { os: string; arch: string }
+
+const HOST_OS: Record<string, string> = { win32: 'windows', darwin: 'darwin', linux: 'linux', freebsd: 'freebsd', openbsd: 'openbsd', netbsd: 'netbsd', aix: 'aix', sunos: 'solaris', android: 'android' };
+const HOST_ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64', ia32: '386', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', mips: 'mips', mipsel: 'mipsle' };
+
+/** The platform a file is built for: its name's suffixes, the rest from `base` (this machine). */
+export function targetOf(path: string, base: Target = { os: HOST_OS[process.platform] ?? 'linux', arch: HOST_ARCH[process.arch] ?? 'amd64' }): Target {
+  const { os, arch } = suffixes(path);
+  return { os: os ?? base.os, arch: arch ?? base.arch };
+}
+
+/** Whether a build for `t` compiles the file: its name's suffixes and its `//go:build` line. */
+export function builtFor(path: string, constraint: string | undefined, t: Target): boolean {
+  const { os, arch } = suffixes(path);
+  if ((os && !osMatches(os, t.os)) || (arch && arch !== t.arch)) return false;
+  return constraint === undefined || satisfies(constraint.replace(/^\/\/go:build\s*/, ''), t);
+}
+
+/** A file name's platform suffix: `windows`, `linux_amd64`, or ''. */
+export function platformSuffix(path: string): string {
+  const { os, arch } = suffixes(path);
+  return [os, arch].filter(Boolean).join('_');
+}
+
+/** `_GOOS`, `_GOARCH` or `_GOOS_GOARCH` at the end of the name (before `_test`). */
+function suffixes(path: string): { os?: string; arch?: string } {
+  const parts = path.replace(/^.*\//, '').replace(/(_test)?\.[^.]+$/, '').split('_').slice(1);
+  const last = parts[parts.length - 1], prev = parts[parts.length - 2];
+  if (last !== undefined && GO_ARCH.includes(last)) return { arch: last, os: prev !== undefined && GO_OS.includes(prev) ? prev : undefined };
+  return { os: last !== undefined && GO_OS.includes(last) ? last : undefined };
+}
+
+/** `android` builds `linux` files, `ios` `darwin`'s, `illumos` `solaris`'s. */
+function osMatches(tag: string, os: string): boolean {
+  return tag === os || (tag === 'linux' && os === 'android') || (tag === 'darwin' && os === 'ios') || (tag === 'solaris' && os === 'illumos');
+}
+
+function tagTrue(tag: string, t: Target): boolean {
+  if (tag === t.arch || osMatches(tag, t.os) || ALWAYS.has(tag) || /^go1\.\d+$/.test(tag)) return true;
+  return tag === 'unix' && UNIX.has(t.os);
+}
+
+/** Evaluates a build expression (`linux && (amd64 || arm64) && !purego`); an unreadable one
+ *  counts as built. */
+export function satisfies(expr: string, t: Target): boolean {
+  const tokens = expr.match(/&&|\|\||[!()]|[\w.]+/g) ?? [];
+  let i = 0;
+  const or = (): boolean => {
+    let v = and();
+    while (tokens[i] === '||') { i++; v = and() || v; }
+    return v;
+  };
+  const and = (): boolean => {
+    let v = not();
+    while (tokens[i] === '&&') { i++; v = not() && v; }
+    return v;
+  };
+  const not = (): boolean => {
+    const tok = tokens[i++];
+    if (tok === '!') return !not();
+    if (tok === '(') { const v = or(); if (tokens[i++] !== ')') throw new Error('unbalanced'); return v; }
+    if (tok === undefined || !/^[\w.]+$/.test(tok)) throw new Error(`unexpected ${tok}`);
+    return tagTrue(tok, t);
+  };
+  try {
+    const v = or();
+    return i === tokens.length ? v : true;
+  } catch {
+    return true;
+  }
+}
