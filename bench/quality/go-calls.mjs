@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { root as repo } from '../lib/corpora.mjs';
-import { canon, loadGraph, scoreSites } from './score.mjs';
+import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
 
 const GO = '/usr/lib/go-1.19/bin/go';
 
@@ -32,27 +32,7 @@ function goTruth(srcDir) {
  *  GOROOT from there, so its paths are the ones that match). */
 export async function scoreGoCalls(work, src = work, { top = 12, examples = 4 } = {}) {
   const graph = await loadGraph(resolve(work));
-  const { mapDecl } = graph;
-  const sites = new Map();
-  const counts = {};
-  for (const s of goTruth(resolve(src))) {
-    const key = `${s.file}:${s.line}:${s.name}`;
-    let site = sites.get(key);
-    if (!site) sites.set(key, site = { key, file: s.file, line: s.line, name: s.name, truth: [], external: 0, unknown: 0, isNew: false, receiver: s.recv, rtype: '', code: s.code });
-    const what = s.what;
-    if (s.what === 'unknown') { site.unknown++; counts.unknown = (counts.unknown ?? 0) + 1; continue; }
-    // package unsafe is built into go/types: its declarations (for the docs) by name
-    const n = s.what === 'unsafe' ? graph.nodesByFile.get(s.tfile)?.find((x) => x.name === s.tname) : s.tfile ? mapDecl(s.tfile, s.tname, s.tline) : undefined;
-    if (n) {
-      const c = s.caller ? mapDecl(s.file, s.caller, s.cline) : undefined;
-      site.truth.push({ uid: canon(n.uid), kind: n.kind, caller: c ? canon(c.uid) : s.file });
-      counts[`${what} in corpus`] = (counts[`${what} in corpus`] ?? 0) + 1;
-    } else {
-      site.external++;
-      site.externalWhat = s.what === 'builtin' ? 'a builtin' : s.tfile ? `a ${what} with no node (${s.tfile}:${s.tline})` : `a ${what} outside the corpus`;
-      counts[`${what} external`] = (counts[`${what} external`] ?? 0) + 1;
-    }
-  }
+  const { sites, counts } = sitesFrom(graph, goTruth(resolve(src)));
   const scores = scoreSites(graph, sites, { truthName: 'go/types', top, examples });
   graph.db.close();
   return { sites: counts, ...scores };

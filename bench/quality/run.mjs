@@ -1,7 +1,7 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
-// a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree), and search
-// and explore ranking on doc-comment queries (TypeScript corpora).
-//   node bench/quality/run.mjs [--corpus rxjs,effect,go] [--queries 150] [--peer] [--out file]
+// a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, Jedi on
+// Django), and search and explore ranking on doc-comment queries (TypeScript corpora).
+//   node bench/quality/run.mjs [--corpus rxjs,effect,go,django] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +9,13 @@ import { root, workCopy, corpusDir, peerBin, PEER_ENV } from '../lib/corpora.mjs
 import { McpClient } from '../lib/mcp.mjs';
 import { scoreCalls } from './calls.mjs';
 import { scoreGoCalls } from './go-calls.mjs';
+import { scorePyCalls } from './py-calls.mjs';
 
 /** The type checker that is ground truth for a corpus's calls; search queries need TypeScript docs. */
-const TRUTH = { go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), search: false } };
+const TRUTH = {
+  go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), search: false },
+  django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), search: false },
+};
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work), search: true };
 import { deriveQueries, scoreRanking } from './search.mjs';
 

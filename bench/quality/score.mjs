@@ -17,7 +17,7 @@ export async function loadGraph(root) {
   const db = await openDb(join(root, '.codeindex/codeindex.db'));
   const nodesByFile = new Map();
   const nodeById = new Map();
-  for (const n of db.all('SELECT n.id, n.uid, n.name, n.kind, n.start_line s, n.end_line e, f.path FROM nodes n JOIN files f ON f.id = n.file_id')) {
+  for (const n of db.all('SELECT n.id, n.uid, n.name, n.qualified_name q, n.kind, n.start_line s, n.end_line e, f.path FROM nodes n JOIN files f ON f.id = n.file_id')) {
     nodeById.set(n.id, n);
     if (!nodesByFile.has(n.path)) nodesByFile.set(n.path, []);
     nodesByFile.get(n.path).push(n);
@@ -31,6 +31,34 @@ export async function loadGraph(root) {
     return best;
   };
   return { db, nodesByFile, nodeById, mapDecl };
+}
+
+/** Sites from a truth program's records (go-truth/main.go, py-truth.py), one per call:
+ *  { file, line, name, code, recv, caller, cline, what, tfile?, tline?, tname?, tqual? }. `what`
+ *  is 'unknown' where the truth could not resolve the call; a target in the corpus (`tfile`) maps
+ *  to our node by file + name + line, else by qualified name or name; anything else is external. */
+export function sitesFrom({ mapDecl, nodesByFile }, records) {
+  const sites = new Map();
+  const counts = {};
+  const count = (k) => { counts[k] = (counts[k] ?? 0) + 1; };
+  for (const s of records) {
+    const key = `${s.file}:${s.line}:${s.name}`;
+    let site = sites.get(key);
+    if (!site) sites.set(key, site = { key, file: s.file, line: s.line, name: s.name, truth: [], external: 0, unknown: 0, isNew: false, receiver: s.recv, rtype: '', code: s.code });
+    if (s.what === 'unknown') { site.unknown++; count('unknown'); continue; }
+    const n = !s.tfile ? undefined : s.tline ? mapDecl(s.tfile, s.tname, s.tline)
+      : nodesByFile.get(s.tfile)?.find((x) => (s.tqual ? x.q === s.tqual : x.name === s.tname));
+    if (n) {
+      const c = s.caller ? mapDecl(s.file, s.caller, s.cline) : undefined;
+      site.truth.push({ uid: canon(n.uid), kind: n.kind, caller: c ? canon(c.uid) : s.file });
+      count(`${s.what} in corpus`);
+    } else {
+      site.external++;
+      site.externalWhat = s.tfile ? `a ${s.what} with no node (${s.tfile}:${s.tline})` : `a ${s.what} outside the corpus`;
+      count(`${s.what} external`);
+    }
+  }
+  return { sites, counts };
 }
 
 /** Scores our edges against `sites` (a Map key -> site). `truthName` names the ground truth in the grouped errors. */
@@ -56,6 +84,7 @@ export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', to
   const byRes = {};
   const bump = (res, f) => { byRes[res] ??= { edges: 0, correct: 0 }; byRes[res].edges++; if (f) byRes[res].correct++; };
   let tp = 0, fp = 0, fn = 0, unknownEdges = 0, callerAgree = 0;
+  const callerOther = [];
   const fpGroups = new Map(), fnGroups = new Map();
   const group = (map, label, ex) => { let g = map.get(label); if (!g) map.set(label, g = { count: 0, examples: [] }); g.count++; if (g.examples.length < examples) g.examples.push(ex); };
   const truthPairs = new Set(), ourPairs = new Set();
@@ -75,6 +104,7 @@ export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', to
         need.set(e.dstUid, left - 1); tp++; bump(e.resolution, true);
         const t = site.truth.find((x) => x.uid === e.dstUid);
         if (t && t.caller === e.srcUid) callerAgree++;
+        else if (t && callerOther.length < examples) callerOther.push(`${site.file}:${site.line} ${site.code}  => ours from ${e.srcUid}, ${truthName} from ${t.caller}`);
       } else {
         fp++; bump(e.resolution, false);
         const why = site.truth.length ? `${truthName} target is ${site.truth[0].kind} ${site.truth[0].uid.split('::')[1] === e.dstUid.split('::')[1] ? '(same qualified name, other file)' : '(other symbol)'}`
@@ -100,6 +130,7 @@ export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', to
     edges: { matched: tp + fp, correct: tp, wrong: fp, atUnknownSites: unknownEdges, unmatchedToAnySite: unmatched, unmatchedResolved, unmatchedExamples },
     precision: r3(precision), recall: r3(recall), f1: r3((2 * precision * recall) / Math.max(1e-9, precision + recall)),
     callerAgreement: r3(callerAgree / Math.max(1, tp)),
+    callerDisagreements: callerOther,
     pairs: { truth: truthPairs.size, ours: ourPairs.size, common: pairTp, precision: r3(pairTp / Math.max(1, ourPairs.size)), recall: r3(pairTp / Math.max(1, truthPairs.size)) },
     byResolution: Object.fromEntries(Object.entries(byRes).map(([k, v]) => [k, { ...v, precision: r3(v.correct / Math.max(1, v.edges)), shareOfRecall: r3(v.correct / Math.max(1, tp + fn)) }])),
     falsePositives: sortG(fpGroups),
