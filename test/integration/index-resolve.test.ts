@@ -424,12 +424,13 @@ describe('index: Go packages by import path', function () {
     });
   });
 
-  it('a //go:build line: calls bind to the declaration built, not to one for another Go version or tag', async () => {
+  it('a //go:build line: calls bind to the declaration built, not to one for another Go version or tag, nor to a test file\'s', async () => {
     await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',
       'lib/a_old.go': '//go:build !go1.8\n\npackage lib\n\nfunc start() int { return 0 }\n\nfunc Start() int { return 0 }\n',
       'lib/b_tools.go': '//go:build ignore || (purego && !cgo)\n\npackage lib\n\nfunc start() int { return 2 }\n\nfunc Start() int { return 2 }\n',
       'lib/z_new.go': '//go:build go1.8 && (cgo || !cgo)\n\npackage lib\n\nfunc start() int { return 1 }\n\nfunc Start() int { return 1 }\n',
+      'lib/a_test.go': 'package lib\n\nfunc start() int { return 3 }\n',
       'lib/use.go': 'package lib\n\nfunc use() { start() }\n',
       'app/main.go': 'package main\n\nimport "example.com/app/lib"\n\nfunc main() { lib.Start() }\n',
     }, async (ix) => {

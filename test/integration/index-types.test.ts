@@ -72,6 +72,7 @@ describe('index: typed receivers', function () {
         `\tfor _, n := range xs {`,
         `\t\tn.Elem()`,
         `\t}`,
+        `\tn.(*Map).Elem()`,
         `}`,
         ``,
       ].join('\n'),
@@ -122,9 +123,9 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::use', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
   });
 
-  it('Go: a local shadowing a parameter holds in its block; a range value is an element', () => {
+  it('Go: a local shadowing a parameter holds in its block; a range value is an element; a type assertion in a receiver', () => {
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Op').map((e) => e.to), ['go/tar.go::Node.Op', 'go/tar.go::Node.Op']);
-    assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem']);
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

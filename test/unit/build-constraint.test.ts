@@ -34,9 +34,15 @@ describe('Go build constraints', () => {
     assert.equal(builtFor('x/fd_linux.go', undefined, { os: 'android', arch: 'arm64' }), true, 'android builds linux files');
   });
 
+  it('compiles _test.go files in a test build only', () => {
+    assert.equal(builtFor('x/util_test.go', undefined, linux), false);
+    assert.equal(builtFor('x/util_test.go', undefined, targetOf('x/a_test.go', linux)), true);
+    assert.equal(builtFor('x/util.go', undefined, targetOf('x/a_test.go', linux)), true);
+  });
+
   it('takes the platform of a file from its suffixes, the rest from the base', () => {
-    assert.deepEqual(targetOf('a/b_windows.go', linux), { os: 'windows', arch: 'amd64' });
-    assert.deepEqual(targetOf('a/b_arm64.go', linux), { os: 'linux', arch: 'arm64' });
-    assert.deepEqual(targetOf('a/b.go', windows), windows);
+    assert.deepEqual(targetOf('a/b_windows.go', linux), { os: 'windows', arch: 'amd64', test: false });
+    assert.deepEqual(targetOf('a/b_arm64_test.go', linux), { os: 'linux', arch: 'arm64', test: true });
+    assert.deepEqual(targetOf('a/b.go', windows), { ...windows, test: false });
   });
 });

@@ -10,19 +10,23 @@ const UNIX = new Set(['aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd'
 /** Tags every ordinary build has: the compiler and cgo (release tags `go1.N` are all true). */
 const ALWAYS = new Set(['gc', 'cgo']);
 
-export interface Target { os: string; arch: string }
+/** A build: its platform, and whether it is `go test`'s (which adds the `_test.go` files). */
+export interface Target { os: string; arch: string; test?: boolean }
 
 const HOST_OS: Record<string, string> = { win32: 'windows', darwin: 'darwin', linux: 'linux', freebsd: 'freebsd', openbsd: 'openbsd', netbsd: 'netbsd', aix: 'aix', sunos: 'solaris', android: 'android' };
 const HOST_ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64', ia32: '386', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', mips: 'mips', mipsel: 'mipsle' };
 
-/** The platform a file is built for: its name's suffixes, the rest from `base` (this machine). */
+/** The build a file is compiled in: its name's suffixes, the rest from `base` (this machine); a
+ *  test build for a `_test.go` file. */
 export function targetOf(path: string, base: Target = { os: HOST_OS[process.platform] ?? 'linux', arch: HOST_ARCH[process.arch] ?? 'amd64' }): Target {
   const { os, arch } = suffixes(path);
-  return { os: os ?? base.os, arch: arch ?? base.arch };
+  return { os: os ?? base.os, arch: arch ?? base.arch, test: path.endsWith('_test.go') };
 }
 
-/** Whether a build for `t` compiles the file: its name's suffixes and its `//go:build` line. */
+/** Whether a build for `t` compiles the file: test files only in a test build, its name's
+ *  suffixes and its `//go:build` line. */
 export function builtFor(path: string, constraint: string | undefined, t: Target): boolean {
+  if (!t.test && path.endsWith('_test.go')) return false;
   const { os, arch } = suffixes(path);
   if ((os && !osMatches(os, t.os)) || (arch && arch !== t.arch)) return false;
   return constraint === undefined || satisfies(constraint.replace(/^\/\/go:build\s*/, ''), t);

@@ -66,6 +66,8 @@ export class ReceiverTypes {
         return this.of(inner, ctx);
       }
       if (open < 0) return undefined;
+      // Go's type assertion `x.(*T)`: a T
+      if (e[open - 1] === '.' && e[open - 2] !== '?') return this.named(e.slice(open + 1, -1).replace(/^\s*\*/, ''), ctx);
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim());
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);

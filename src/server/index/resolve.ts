@@ -454,7 +454,7 @@ export class Resolver {
   private byFit(files: number[], from: number): number[] {
     if (files.length < 2 || !this.rules(from).buildConstraints) return files;
     const t = this.target(from);
-    const key = `${files[0]}:${files.length}:${t.os}/${t.arch}`;
+    const key = `${files[0]}:${files.length}:${t.os}/${t.arch}/${t.test}`;
     let order = this.fitOrders.get(key);
     if (!order) {
       order = files.map((f, i) => [f, this.fit(f, from), i] as const).sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([f]) => f);
@@ -473,7 +473,7 @@ export class Resolver {
   /** Whether a build for file `from`'s platform compiles file `fileId`. */
   private built(fileId: number, from: number): boolean {
     const t = this.target(from);
-    const key = `${fileId}\0${t.os}/${t.arch}`;
+    const key = `${fileId}\0${t.os}/${t.arch}/${t.test}`;
     let b = this.builtCache.get(key);
     if (b === undefined) {
       const fileNode = this.db.fileNodeId(fileId);
