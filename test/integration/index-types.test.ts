@@ -63,6 +63,35 @@ describe('index: typed receivers', function () {
         `\t}`,
         `}`,
         `type Node interface{ Op() int }`,
+        `type Struct2 struct{}`,
+        `type Var2 struct{}`,
+        `type Kind2 struct{}`,
+        `func (s *Struct2) Field(i int) *Var2 { return nil }`,
+        `func (v *Var2) Kind() *Kind2 { return nil }`,
+        `func (v *Var2) Name() string { return "" }`,
+        `func (k *Kind2) Name() string { return "" }`,
+        `func shadow(typ *Struct2) {`,
+        `\tfor i := 0; i < 2; i++ {`,
+        `\t\tf := typ.Field(i)`,
+        `\t\ttyp := f.Kind()`,
+        `\t\tf.Name()`,
+        `\t\ttyp.Name()`,
+        `\t}`,
+        `}`,
+        `type Input struct {`,
+        `\t*Chan`,
+        `\tall []*Map`,
+        `}`,
+        `var Default Input`,
+        `func embedded(in *Input, i int) {`,
+        `\tin.Chan.Elem()`,
+        `\tm := in.all[i]`,
+        `\tm.Elem()`,
+        `\tc := new(Chan)`,
+        `\tc.Elem()`,
+        `\tf := Default.all[0]`,
+        `\tf.Elem()`,
+        `}`,
         `func scoped(n Node, xs []*Chan) {`,
         `\tif n.Op() > 0 {`,
         `\t\tn := n.(*Map)`,
@@ -76,6 +105,8 @@ describe('index: typed receivers', function () {
         `}`,
         ``,
       ].join('\n'),
+      'go.mod': 'module example.com/app\n\ngo 1.19\n',
+      'go/main/main.go': 'package main\n\nimport srv "example.com/app/go"\n\nfunc main() { srv.Default.Chan.Elem() }\n',
       'py/app.py': `class Repo:\n    def save(self, x):\n        pass\n\nclass App:\n    def __init__(self, repo: Repo):\n        self.repo = Repo()\n\n    def run(self):\n        self.repo.save(1)\n`,
     });
     ix = await Indexer.open(root);
@@ -126,6 +157,15 @@ describe('index: typed receivers', function () {
   it('Go: a local shadowing a parameter holds in its block; a range value is an element; a type assertion in a receiver', () => {
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Op').map((e) => e.to), ['go/tar.go::Node.Op', 'go/tar.go::Node.Op']);
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::scoped', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
+  });
+
+  it('Go: an embedded field, an element, new(T) and a package variable', () => {
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::embedded', 'Elem').map((e) => e.to), ['go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
+    assert.equal(callTo(ix.store, 'go/main/main.go::main', 'Elem')[0], 'go/tar.go::Chan.Elem', 'srv.Default.Chan through the package');
+  });
+
+  it('an initialiser is read at its own line: a later local of the same name does not retype it', () => {
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::shadow', 'Name').map((e) => e.to), ['go/tar.go::Var2.Name', 'go/tar.go::Kind2.Name']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

@@ -15,7 +15,7 @@ interface OldNode {
   id: number; uid: string; parent_id: number | null; name: string; kind: string; is_exported: number; is_declaration: number;
   start_line: number; end_line: number; start_col: number; signature: string; docstring: string; visibility: string; is_async: number;
 }
-interface BindingRow { type: string; start_line: number | null; end_line: number | null }
+export interface BindingRow { type: string; start_line: number | null; end_line: number | null }
 export interface EdgeRow { id: number; src: number; file_id: number; kind: string; target: string; receiver: string | null; line: number }
 
 /** Splits identifiers into lower-case words: parseHTTPRequest_v2 -> parse http request v2. */
@@ -386,6 +386,12 @@ export class GraphDb {
    *  callback's parameter holds inside the callback only); the last one in source order wins
    *  (an `instanceof` narrowing after the parameter's declared type). */
   binding(scopeId: number, name: string, line?: number): string | undefined {
+    return this.bindingRow(scopeId, name, line)?.type;
+  }
+
+  /** The binding of `name` in a scope that holds at `line`, with the line it holds from (null:
+   *  the whole scope). */
+  bindingRow(scopeId: number, name: string, line?: number): BindingRow | undefined {
     // a scope's bindings are all in its file: one query per file, not one per name asked
     const fileId = this.node(scopeId)?.file_id;
     if (fileId === undefined) return undefined;
@@ -402,7 +408,7 @@ export class GraphDb {
       }
     }
     for (const r of this.bindingCache.get(scopeId)?.get(name) ?? []) {
-      if (r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) return r.type;
+      if (r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) return r;
     }
     return undefined;
   }

@@ -87,7 +87,9 @@ export class ReceiverTypes {
     if (!m) return undefined;
     const name = m[2];
     if (!m[1]) return m.index === 0 ? this.identifier(name, ctx) : undefined;
-    const obj = this.of(e.slice(0, m.index), ctx);
+    const prefix = e.slice(0, m.index);
+    const obj = this.of(prefix, ctx);
+    if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
     if (!obj) return obj;
     const f = this.field(obj.id, name);
     return f ? withHow(this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }), obj.how) : undefined;
@@ -106,8 +108,10 @@ export class ReceiverTypes {
     for (let cur = this.db.node(ctx.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (cur.kind === 'file') break;
       if (CLASSLIKE.has(cur.kind) && !rules.implicitMembers) continue; // fields need this./self.
-      const t = this.db.binding(cur.id, name, ctx.line);
-      if (t !== undefined) return this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
+      // an initialiser is read where it was written (`typ := f.Type()` does not retype the `typ`
+      // that `f := typ.Field(i)` read above it)
+      const b = this.db.bindingRow(cur.id, name, ctx.line);
+      if (b !== undefined) return this.typeText(b.type, { src: cur.id, fileId: cur.file_id, line: b.start_line ?? ctx.line });
     }
     if (name.startsWith('@')) {
       // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)
@@ -116,13 +120,21 @@ export class ReceiverTypes {
       return f ? this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }) : undefined;
     }
     const fileNode = this.db.fileNodeId(ctx.fileId);
-    const t = fileNode === undefined ? undefined : this.db.binding(fileNode, name, ctx.line);
-    if (t !== undefined) return this.typeText(t, { src: fileNode!, fileId: ctx.fileId, line: ctx.line });
+    const b = fileNode === undefined ? undefined : this.db.bindingRow(fileNode, name, ctx.line);
+    if (b !== undefined) return this.typeText(b.type, { src: fileNode!, fileId: ctx.fileId, line: b.start_line ?? ctx.line });
     // a module-level constant or variable, here or imported: its own binding
     const v = this.r.resolveName(name, ctx, HOLDERS, null, true);
     const vt = v ? this.db.binding(v.id, name) : undefined;
     if (vt === undefined) return undefined;
     return this.typeText(vt, { src: v!.id, fileId: this.db.node(v!.id)!.file_id });
+  }
+
+  /** `ns.x`, a module's (Go package's, namespace import's) variable or constant: its own binding. */
+  private moduleVariable(ns: string, name: string, ctx: Ctx): TypeHit {
+    const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name, kind: 'value', receiver: ns, line: ctx.line });
+    const v = res.dst === null || res.resolution === 'heuristic' ? undefined : this.db.node(res.dst);
+    const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, name) : undefined;
+    return t === undefined ? undefined : this.typeText(t, { src: v!.id, fileId: v!.file_id });
   }
 
   /** The class the code at `ctx` is in (`this`, `self`, `Self`, `cls`). */
