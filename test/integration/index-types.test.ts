@@ -63,6 +63,18 @@ describe('index: typed receivers', function () {
         `\t}`,
         `}`,
         `type Node interface{ Op() int }`,
+        `type Nodes []*Map`,
+        `type Dict map[string]*Chan`,
+        `type Alias = Chan`,
+        `func coll(ns Nodes, d Dict, a *Alias, m map[int]*Map) {`,
+        `\tfor _, n := range ns {`,
+        `\t\tn.Elem()`,
+        `\t}`,
+        `\td["x"].Elem()`,
+        `\ta.Elem()`,
+        `\tv, ok := m[1]`,
+        `\tv.Elem()`,
+        `}`,
         `type Struct2 struct{}`,
         `type Var2 struct{}`,
         `type Kind2 struct{}`,
@@ -166,6 +178,10 @@ describe('index: typed receivers', function () {
 
   it('an initialiser is read at its own line: a later local of the same name does not retype it', () => {
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::shadow', 'Name').map((e) => e.to), ['go/tar.go::Var2.Name', 'go/tar.go::Kind2.Name']);
+  });
+
+  it('Go: elements of a named slice or map type, of a map, and a type alias', () => {
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::coll', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems,
   TypeParam, TypeParamScope, TypeParamList, BindingSig, Constraint,
 }
 
@@ -26,7 +26,7 @@ const FIXED: Record<string, R> = {
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
-  noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns,
+  noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
   'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
@@ -196,7 +196,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
-    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, returns = false;
+    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined;
@@ -229,7 +229,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.Binding: bind = c.node; break;
         case R.BindingName: bindName = c.node; break;
         case R.BindingType: bindType = c.node; break;
-        case R.BindingReturns: bindName = c.node; returns = true; break;
+        case R.BindingReturns: bindName = c.node; own = '()'; break;
+        case R.BindingItems: bindName = c.node; own = '[]'; break;
         case R.BindingValue: bindValue = c.node; break;
         case R.BindingCallee: bindCallee = c.node; break;
         case R.BindingArg: bindArg = c.node; break;
@@ -262,7 +263,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       continue;
     }
     if (bind) {
-      const rec = bindingOf(lang, source, bind, bindName, bindType, returns, bindValue, bindCallee, bindArg, bindParam, bindSig);
+      const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
       if (rec) bindingRecs.push({ ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
@@ -433,7 +434,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   // holds from its own line to the scope's end, so a receiver reads the one assigned last before it.
   const byScopeName = new Map<string, ExtractedBinding[]>();
   for (const b of bindings) {
-    if (b.lines || !lineOf.has(b) || b.name.startsWith('(')) continue;
+    if (b.lines || !lineOf.has(b) || b.name.startsWith('(') || b.name === '[]') continue;
     const k = `${b.scope}\0${b.name}`;
     const list = byScopeName.get(k);
     if (list) list.push(b);
@@ -510,13 +511,16 @@ class TypeParamScopes {
   }
 }
 
+/** A declaration's binding about itself: what a function returns, what a collection type holds. */
+type OwnBinding = '()' | '[]';
+
 interface BindingRec { pos: number; name: string; type: string; lines?: [number, number]; line?: number }
 
 /** One binding capture -> {pos, name, type}. The type is a bare type name, or (resolved later,
  *  in the binding's scope) `=expr`, the type of an initialiser (`const s = make()`), or
  *  `@i.j callee`, an untyped callback parameter: parameter j of the callback passed as argument
  *  i of `callee`. A callee declares those as bindings named `(i).j` on itself. */
-function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Node | undefined, typeNode: Node | undefined, returns: boolean,
+function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Node | undefined, typeNode: Node | undefined, own: OwnBinding | undefined,
   value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined, sig?: Node): BindingRec | undefined {
   const self = lang.spec.receiverParams?.[0];
   if (callee && arg && (param && name || self)) {
@@ -555,8 +559,9 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body') && !parentOf(owner)?.childForFieldName('body')) return undefined;
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
-  // a return type is the binding '()' of the function itself (its name node is inside it)
-  if (name) return { pos: returns ? name.startIndex : bind.startIndex, name: returns ? '()' : text(source, name), type, lines };
+  // a return type is the binding '()' of the function itself, a collection type's element its
+  // binding '[]' (the name node is inside it)
+  if (name) return { pos: own ? name.startIndex : bind.startIndex, name: own ?? text(source, name), type, lines };
   return undefined;
 }
 
@@ -622,7 +627,8 @@ function positional(lang: CompiledLanguage, p: Node): boolean {
  *  List, `A | null` and `A & { x: X }` -> A, `A<T>[]` -> A[]: the qualifier stays (`ns.T` resolves through the
  *  namespace `ns`, else as `T`). */
 export function typeName(t: string): string | undefined {
-  const generic = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t) ?? /^\s*\[\d*\]\s*\*?\s*([A-Za-z_$][\w$.]*)\s*$/.exec(t); // Go `[]T`, `[4]*T`
+  // Go `[]T`, `[4]*T`, and `map[K]*V`, whose elements are V
+  const generic = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t) ?? /^\s*(?:\[\d*\]|map\s*\[[^\[\]]*\])\s*\*?\s*([A-Za-z_$][\w$.]*)\s*$/.exec(t);
   if (generic) return `${generic[1]}[]`;
   // a C++ smart pointer is used as what it points to (`p->draw()`)
   const pointer = /^\s*(?:std::)?(?:shared_ptr|unique_ptr|weak_ptr)\s*<\s*((?:const\s+)?[A-Za-z_][\w:]*)\s*>\s*$/.exec(t);

@@ -54,7 +54,7 @@ export class ReceiverTypes {
     if (e.endsWith(']')) {
       // `xs[i]`: an element of a collection
       const open = matchingOpen(e, e.length - 1);
-      return open > 0 ? elementOf(this.of(e.slice(0, open), ctx)) : undefined;
+      return open > 0 ? this.elementOf(this.of(e.slice(0, open), ctx)) : undefined;
     }
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
@@ -74,7 +74,7 @@ export class ReceiverTypes {
       const rules = this.r.rules(ctx.fileId);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
         const coll = this.of(el[1], ctx);
-        if (coll?.array) return rules.elementMembers.includes(el[2]) ? elementOf(coll) : coll;
+        if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll) : coll;
       }
       const target = this.callee(head, ctx);
       if (!target) return undefined;
@@ -222,6 +222,16 @@ export class ReceiverTypes {
     return undefined;
   }
 
+  /** An element of a collection: of `T[]`, a T; of a type that says what it holds (Go's `type
+   *  Nodes []Node`, its binding '[]'), that. */
+  private elementOf(t: TypeHit): TypeHit {
+    if (!t) return t === null ? null : undefined;
+    if (t.array) return { id: t.id, how: t.how };
+    const node = this.db.node(t.id);
+    const items = node ? this.db.binding(t.id, '[]') : undefined;
+    return items === undefined ? undefined : withHow(this.typeText(items, { src: t.id, fileId: node!.file_id }), t.how);
+  }
+
   /** A declaration and the same-named ones beside it (overload signatures). */
   private overloads(id: number): number[] {
     const f = this.db.node(id);
@@ -250,9 +260,6 @@ export class ReceiverTypes {
   }
 }
 
-function elementOf(t: TypeHit): TypeHit {
-  return t?.array ? { id: t.id, how: t.how } : t === null ? null : undefined;
-}
 
 function withHow(t: TypeHit, how: Hit['how']): TypeHit {
   return t && how === 'heuristic' ? { ...t, how } : t;

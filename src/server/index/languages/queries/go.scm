@@ -55,6 +55,10 @@
 ; a named struct's fields (`p.buf.writeString()`: an anonymous struct's would be the function's
 ; locals), and what a function or method returns (`v.Type().Elem()`)
 (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding)))
+; what a collection type holds (`type Nodes []Node`: `for _, n := range nodes`), and an alias's
+; type (`type FileInfo = fs.FileInfo`)
+(type_spec name: (type_identifier) @binding.items type: [(slice_type element: (_) @binding.type) (array_type element: (_) @binding.type) (map_type value: (_) @binding.type)]) @binding
+(type_alias name: (type_identifier) @binding.returns type: (_) @binding.type) @binding
 ; an embedded field is named by its type (`in.Stack.Next()`)
 (type_spec type: (struct_type (field_declaration_list (field_declaration !name type: [(type_identifier) @binding.name (qualified_type name: (type_identifier) @binding.name)] @binding.type) @binding)))
 (function_declaration name: (identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
