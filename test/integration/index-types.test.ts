@@ -63,6 +63,23 @@ describe('index: typed receivers', function () {
         `\t}`,
         `}`,
         `type Node interface{ Op() int }`,
+        `type Val struct{ Args []*Val }`,
+        `func (v *Val) Long() string { return "" }`,
+        `type Blk struct{ Values []*Val }`,
+        `func (b *Blk) Fatal() {}`,
+        `type Fn struct{ Blocks []*Blk }`,
+        `func loops(f *Fn) {`,
+        `\tfor _, b := range f.Blocks {`,
+        `\t\tfor _, v := range b.Values {`,
+        `\t\t\tfor _, a := range v.Args {`,
+        `\t\t\t\tfor _, c := range a.Args {`,
+        `\t\t\t\t\tc.Long()`,
+        `\t\t\t\t}`,
+        `\t\t\t}`,
+        `\t\t}`,
+        `\t\tb.Fatal()`,
+        `\t}`,
+        `}`,
         `type Nodes []*Map`,
         `type Dict map[string]*Chan`,
         `type Alias = Chan`,
@@ -182,6 +199,12 @@ describe('index: typed receivers', function () {
 
   it('Go: elements of a named slice or map type, of a map, and a type alias', () => {
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::coll', 'Elem').map((e) => e.to), ['go/tar.go::Map.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Chan.Elem', 'go/tar.go::Map.Elem']);
+  });
+
+  it('Go: range loops in range loops; a lookup that a deeper one gave up on is asked again', () => {
+    // exact: through the types, not the guess a unique method name would get
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::loops', 'Long'), ['go/tar.go::Val.Long', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::loops', 'Fatal'), ['go/tar.go::Blk.Fatal', 'exact']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

@@ -20,7 +20,7 @@ const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant
  *  struct built by its name (Rust's `Point(1, 2)`, Swift, C++). */
 const CONVERTED = new Set(['struct', 'type']);
 const IDENT = /^[A-Za-z_$#][\w$]*$/;
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 16;
 /** Entries at which the caches start over: they are keyed by place, so a resolve of the Linux
  *  kernel's millions of `dev->x` receivers grew them by hundreds of MB; effect's stays far below. */
 const CACHE_MAX = 200_000;
@@ -29,6 +29,7 @@ export class ReceiverTypes {
   private cache = new Map<string, TypeHit>(); // expression at a place
   private bound = new Map<string, TypeHit>(); // a binding's type text in its scope
   private depth = 0;
+  private cutShort = 0; // lookups the depth limit stopped
 
   constructor(private readonly r: Resolver, private readonly db: GraphDb) {}
 
@@ -37,13 +38,17 @@ export class ReceiverTypes {
     if (this.depth === 0 && this.cache.size + this.bound.size > CACHE_MAX) { this.cache.clear(); this.bound.clear(); }
     const key = `${ctx.src}\0${ctx.line}\0${expr}`;
     if (this.cache.has(key)) return this.cache.get(key);
-    if (this.depth >= MAX_DEPTH) return undefined;
+    if (this.depth >= MAX_DEPTH) { this.cutShort++; return undefined; }
     this.cache.set(key, undefined); // a cycle (`a = a.next()`) reads "not known"
     this.depth++;
+    const cut = this.cutShort;
     try {
       // `p->next` (C++, PHP) reads as `p.next`, `Shape::make()` (C++, Rust) as `Shape.make()`
       const t = this.compute(expr.trim().replace(/[!?]+$/, '').replace(/->|::/g, '.'), ctx);
-      this.cache.set(key, t);
+      // an answer the depth limit cut short holds for this chain only: asked first, at less
+      // depth, the same expression may be known
+      if (this.cutShort === cut) this.cache.set(key, t);
+      else this.cache.delete(key);
       return t;
     } finally {
       this.depth--;
@@ -63,7 +68,7 @@ export class ReceiverTypes {
         const inner = e.slice(1, -1).trim();
         const as = inner.lastIndexOf(' as ');
         if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
-        return this.of(inner, ctx);
+        return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[0]` of a loop in a loop)
       }
       if (open < 0) return undefined;
       // Go's type assertion `x.(*T)`: a T
@@ -149,8 +154,10 @@ export class ReceiverTypes {
     const key = `${ctx.src}\0${t}`;
     if (this.bound.has(key)) return this.bound.get(key);
     this.bound.set(key, undefined);
+    const cut = this.cutShort;
     const r = this.declared(t, ctx);
-    this.bound.set(key, r);
+    if (this.cutShort === cut) this.bound.set(key, r);
+    else this.bound.delete(key);
     return r;
   }
 
