@@ -68,6 +68,13 @@ describe('index: typed receivers', function () {
         `type Blk struct{ Values []*Val }`,
         `func (b *Blk) Fatal() {}`,
         `type Fn struct{ Blocks []*Blk }`,
+        `func (f *Fn) All() []*Blk { return f.Blocks }`,
+        `func alias(f *Fn) {`,
+        `\tg := f`,
+        `\tfor _, b := range g.All() {`,
+        `\t\tb.Fatal()`,
+        `\t}`,
+        `}`,
         `func loops(f *Fn) {`,
         `\tfor _, b := range f.Blocks {`,
         `\t\tfor _, v := range b.Values {`,
@@ -205,6 +212,10 @@ describe('index: typed receivers', function () {
     // exact: through the types, not the guess a unique method name would get
     assert.deepEqual(callTo(ix.store, 'go/tar.go::loops', 'Long'), ['go/tar.go::Val.Long', 'exact']);
     assert.deepEqual(callTo(ix.store, 'go/tar.go::loops', 'Fatal'), ['go/tar.go::Blk.Fatal', 'exact']);
+  });
+
+  it('Go: a local named from another, and a slice a method returns', () => {
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::alias', 'Fatal'), ['go/tar.go::Blk.Fatal', 'exact']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

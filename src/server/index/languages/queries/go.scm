@@ -61,16 +61,16 @@
 (type_alias name: (type_identifier) @binding.returns type: (_) @binding.type) @binding
 ; an embedded field is named by its type (`in.Stack.Next()`)
 (type_spec type: (struct_type (field_declaration_list (field_declaration !name type: [(type_identifier) @binding.name (qualified_type name: (type_identifier) @binding.name)] @binding.type) @binding)))
-(function_declaration name: (identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
-(method_declaration name: (field_identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type) @binding
+(function_declaration name: (identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type) @binding
+(method_declaration name: (field_identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type) @binding
 ; ... or its first result (`(*File, error)`): what `f, err := Open()` assigns to `f`
-(function_declaration name: (identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type))) @binding
-(method_declaration name: (field_identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @binding.type))) @binding
+(function_declaration name: (identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type))) @binding
+(method_declaration name: (field_identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type))) @binding
 ; a local typed by what it is made from: a call's result (`v7 := blk.toV7()`, `f, err := Open()`),
 ; a conversion (`b := readBuf(p)`), a field (`s := p.stack`)
-; an element (`sect := f.Sections[i]`), and `new(T)`
-(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . [(call_expression function: (_) @_fn (#not-eq? @_fn "new")) (selector_expression) (index_expression)] @binding.value)) @binding
-(var_spec name: (identifier) @binding.name !type value: (expression_list . [(call_expression function: (_) @_fn (#not-eq? @_fn "new")) (selector_expression) (index_expression)] @binding.value)) @binding
+; an element (`sect := f.Sections[i]`), another name (`x := v_0`), and `new(T)`
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . [(call_expression function: (_) @_fn (#not-eq? @_fn "new")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . [(call_expression function: (_) @_fn (#not-eq? @_fn "new")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#eq? @_new "new"))) @binding
 ; a type assertion (`ws, ok := w.(io.WriteSeeker)`), and a type switch's case of one type
 ; (`switch t := x.(type) { case *Chan: t.Elem() }`). These hold in their block only (table.ts blockScoped).
