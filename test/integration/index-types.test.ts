@@ -69,6 +69,13 @@ describe('index: typed receivers', function () {
         `func (b *Blk) Fatal() {}`,
         `type Fn struct{ Blocks []*Blk }`,
         `func (f *Fn) All() []*Blk { return f.Blocks }`,
+        `type Holder interface{ First() *Blk; Pair() (*Val, error) }`,
+        `func viaInterface(h Holder, p *Holder) {`,
+        `\th.First().Fatal()`,
+        `\tv, _ := h.Pair()`,
+        `\tv.Long()`,
+        `\t(*p).First()`,
+        `}`,
         `func alias(f *Fn) {`,
         `\tg := f`,
         `\tfor _, b := range g.All() {`,
@@ -216,6 +223,12 @@ describe('index: typed receivers', function () {
 
   it('Go: a local named from another, and a slice a method returns', () => {
     assert.deepEqual(callTo(ix.store, 'go/tar.go::alias', 'Fatal'), ['go/tar.go::Blk.Fatal', 'exact']);
+  });
+
+  it('Go: what an interface method returns; a dereference in parentheses', () => {
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::viaInterface', 'Fatal'), ['go/tar.go::Blk.Fatal', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::viaInterface', 'Long'), ['go/tar.go::Val.Long', 'exact']);
+    assert.deepEqual(callsTo(ix.store, 'go/tar.go::viaInterface', 'First').map((e) => [e.to, e.resolution]), [['go/tar.go::Holder.First', 'exact'], ['go/tar.go::Holder.First', 'exact']]);
   });
 
   it('Python: self attribute assigned in __init__', () => {

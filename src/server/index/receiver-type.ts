@@ -64,8 +64,8 @@ export class ReceiverTypes {
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
       if (open === 0) {
-        // `(x as T)` / `(x)`
-        const inner = e.slice(1, -1).trim();
+        // `(x as T)` / `(x)` / Go's and C's `(*p)`
+        const inner = e.slice(1, -1).trim().replace(/^[*&]+/, '');
         const as = inner.lastIndexOf(' as ');
         if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
         return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[0]` of a loop in a loop)

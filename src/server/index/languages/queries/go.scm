@@ -53,7 +53,7 @@
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (composite_literal type: (_) @binding.type))) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (unary_expression operand: (composite_literal type: (_) @binding.type)))) @binding
 ; a named struct's fields (`p.buf.writeString()`: an anonymous struct's would be the function's
-; locals), and what a function or method returns (`v.Type().Elem()`)
+; locals), and what a function, method or interface method returns (`v.Type().Elem()`)
 (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding)))
 ; what a collection type holds (`type Nodes []Node`: `for _, n := range nodes`), and an alias's
 ; type (`type FileInfo = fs.FileInfo`)
@@ -63,9 +63,11 @@
 (type_spec type: (struct_type (field_declaration_list (field_declaration !name type: [(type_identifier) @binding.name (qualified_type name: (type_identifier) @binding.name)] @binding.type) @binding)))
 (function_declaration name: (identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type) @binding
 (method_declaration name: (field_identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type) @binding
+(method_elem name: (field_identifier) @binding.returns result: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type) @binding
 ; ... or its first result (`(*File, error)`): what `f, err := Open()` assigns to `f`
 (function_declaration name: (identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type))) @binding
 (method_declaration name: (field_identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type))) @binding
+(method_elem name: (field_identifier) @binding.returns result: (parameter_list . (parameter_declaration type: [(type_identifier) (pointer_type) (qualified_type) (generic_type) (slice_type) (array_type) (map_type)] @binding.type))) @binding
 ; a local typed by what it is made from: a call's result (`v7 := blk.toV7()`, `f, err := Open()`),
 ; a conversion (`b := readBuf(p)`), a field (`s := p.stack`)
 ; an element (`sect := f.Sections[i]`), another name (`x := v_0`), and `new(T)`
