@@ -430,11 +430,15 @@ describe('index: Go packages by import path', function () {
       'lib/a_old.go': '//go:build !go1.8\n\npackage lib\n\nfunc start() int { return 0 }\n\nfunc Start() int { return 0 }\n',
       'lib/b_tools.go': '//go:build ignore || (purego && !cgo)\n\npackage lib\n\nfunc start() int { return 2 }\n\nfunc Start() int { return 2 }\n',
       'lib/z_new.go': '//go:build go1.8 && (cgo || !cgo)\n\npackage lib\n\nfunc start() int { return 1 }\n\nfunc Start() int { return 1 }\n',
-      'lib/a_test.go': 'package lib\n\nfunc start() int { return 3 }\n',
-      'lib/use.go': 'package lib\n\nfunc use() { start() }\n',
+      'lib/a_test.go': 'package lib\n\nfunc start() int { return 3 }\n\nfunc helper() {}\n',
+      'lib/t.go': 'package lib\n\ntype T struct{}\n',
+      'lib/t_conv.go': 'package lib\n\nfunc (t *T) int64() int64 { return 0 }\n',
+      'lib/use.go': 'package lib\n\nfunc use() { start(); helper(); int64(1) }\n',
       'app/main.go': 'package main\n\nimport "example.com/app/lib"\n\nfunc main() { lib.Start() }\n',
     }, async (ix) => {
       assert.equal(callTo(ix.store, 'lib/use.go::use', 'start')[0], 'lib/z_new.go::start');
+      assert.equal(callTo(ix.store, 'lib/use.go::use', 'helper')[0], null, "a test file's function is no name of the package's code");
+      assert.equal(callTo(ix.store, 'lib/use.go::use', 'int64')[0], null, 'a method (its type in another file) is no bare name');
       assert.equal(callTo(ix.store, 'app/main.go::main', 'Start')[0], 'lib/z_new.go::Start');
     });
   });

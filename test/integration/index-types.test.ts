@@ -76,6 +76,15 @@ describe('index: typed receivers', function () {
         `\tv.Long()`,
         `\t(*p).First()`,
         `}`,
+        `var Default2 = &Fn{}`,
+        `func commented(x any) {`,
+        `\tDefault2.All()`,
+        `\tswitch t := x.(type) {`,
+        `\tcase *Val:`,
+        `\t\t// a comment first`,
+        `\t\tt.Long()`,
+        `\t}`,
+        `}`,
         `func alias(f *Fn) {`,
         `\tg := f`,
         `\tfor _, b := range g.All() {`,
@@ -229,6 +238,11 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'go/tar.go::viaInterface', 'Fatal'), ['go/tar.go::Blk.Fatal', 'exact']);
     assert.deepEqual(callTo(ix.store, 'go/tar.go::viaInterface', 'Long'), ['go/tar.go::Val.Long', 'exact']);
     assert.deepEqual(callsTo(ix.store, 'go/tar.go::viaInterface', 'First').map((e) => [e.to, e.resolution]), [['go/tar.go::Holder.First', 'exact'], ['go/tar.go::Holder.First', 'exact']]);
+  });
+
+  it('Go: a package variable made by a composite literal; a type switch case that starts with a comment', () => {
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::commented', 'All'), ['go/tar.go::Fn.All', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'go/tar.go::commented', 'Long'), ['go/tar.go::Val.Long', 'exact']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

@@ -20,13 +20,17 @@ const HOST_ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64', ia32: 
  *  test build for a `_test.go` file. */
 export function targetOf(path: string, base: Target = { os: HOST_OS[process.platform] ?? 'linux', arch: HOST_ARCH[process.arch] ?? 'amd64' }): Target {
   const { os, arch } = suffixes(path);
-  return { os: os ?? base.os, arch: arch ?? base.arch, test: path.endsWith('_test.go') };
+  return { os: os ?? base.os, arch: arch ?? base.arch, test: testFile(path) };
+}
+
+export function testFile(path: string): boolean {
+  return path.endsWith('_test.go');
 }
 
 /** Whether a build for `t` compiles the file: test files only in a test build, its name's
  *  suffixes and its `//go:build` line. */
 export function builtFor(path: string, constraint: string | undefined, t: Target): boolean {
-  if (!t.test && path.endsWith('_test.go')) return false;
+  if (!t.test && testFile(path)) return false;
   const { os, arch } = suffixes(path);
   if ((os && !osMatches(os, t.os)) || (arch && arch !== t.arch)) return false;
   return constraint === undefined || satisfies(constraint.replace(/^\/\/go:build\s*/, ''), t);

@@ -267,7 +267,6 @@ export class ReceiverTypes {
   }
 }
 
-
 function withHow(t: TypeHit, how: Hit['how']): TypeHit {
   return t && how === 'heuristic' ? { ...t, how } : t;
 }

@@ -8,7 +8,7 @@ import { GraphDb, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
 import { CONSTRAINT, RefKind } from './types';
-import { builtFor, platformSuffix, targetOf, Target } from './build-constraint';
+import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -175,8 +175,8 @@ export class Resolver {
         if (inherited) return { id: inherited, how: 'scope' };
       }
     }
-    // 2. the file's top level
-    const top = local.find((n) => this.isTop(n, rules.openNamespaces) && accept.has(n.kind));
+    // 2. the file's top level (a method whose type is in another file is top level, but no bare name reaches it)
+    const top = local.find((n) => this.isTop(n, rules.openNamespaces) && accept.has(n.kind) && n.kind !== 'method');
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
     const imp = this.viaImports(name, ref.fileId, accept, chain);
@@ -184,7 +184,7 @@ export class Resolver {
     // 4. the folder's shared namespace
     if (rules.folderScope) {
       const dir = this.dirOfFile(ref.fileId);
-      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && this.dirOfFile(n.file_id) === dir), ref.fileId);
+      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && n.kind !== 'method' && this.dirOfFile(n.file_id) === dir), ref.fileId);
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 5. a unique project-wide top-level name of the same language family
@@ -441,7 +441,11 @@ export class Resolver {
   /** Of declarations of one name, the one built for the platform of file `from` (Go's
    *  `_windows.go`, `//go:build !purego`), one with `from`'s own suffix first; else the first. */
   private fittest<T extends { file_id: number }>(list: T[], from: number): T | undefined {
-    if (list.length < 2 || !this.rules(from).buildConstraints) return list[0];
+    if (!this.rules(from).buildConstraints) return list[0];
+    // a test file's declarations are seen by the package's test files only
+    const t = this.target(from);
+    if (!t.test) list = list.filter((n) => !testFile(this.db.filesById.get(n.file_id)?.path ?? ''));
+    if (list.length < 2) return list[0];
     let best = list[0], bestFit = -1;
     for (const n of list) {
       const fit = this.fit(n.file_id, from);

@@ -40,7 +40,14 @@
 //   is a parameter of) or @typeparam.list (its parameter list, whose parent is that declaration):
 //   type refs of that name inside that declaration are no refs. (A pattern rooted at the list
 //   finds them all; `(_ type_parameters: ...)` missed some: 35 of 46 in effect's FiberHandle.ts.)
+// Bindings (what a name is an instance of, for receiver-typed calls; extract.ts bindingOf):
+//   @binding (the declaration) + @binding.name + @binding.type (a declared type) or
+//   @binding.value (an initialiser, typed later: `x := r.open()`); @binding.returns names the
+//   function's own '()' (its result), @binding.items a collection type's '[]' (its element);
+//   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/
+//   .param/.sig (a callback's parameters). blockScoped in the entry makes locals hold in a block.
 // Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),
+//   @constraint (the file's build constraint, Go's `//go:build`, read by build-constraint.ts),
 //   @injection.content [+ @injection.language] (re-parse that range with another language:
 //   Vue/HTML <script>), captures starting with `_` are for predicates only.
 // ─────────────────────────────────────────────────────────────────────────────────────────────

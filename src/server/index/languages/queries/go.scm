@@ -52,6 +52,7 @@
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (composite_literal type: (_) @binding.type))) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (unary_expression operand: (composite_literal type: (_) @binding.type)))) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))])) @binding
 ; a named struct's fields (`p.buf.writeString()`: an anonymous struct's would be the function's
 ; locals), and what a function, method or interface method returns (`v.Type().Elem()`)
 (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @binding.name type: (_) @binding.type) @binding)))
@@ -77,7 +78,7 @@
 ; a type assertion (`ws, ok := w.(io.WriteSeeker)`), and a type switch's case of one type
 ; (`switch t := x.(type) { case *Chan: t.Elem() }`). These hold in their block only (table.ts blockScoped).
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
-(type_switch_statement alias: (expression_list (identifier) @binding.name) (type_case . type: (_) @binding.type . (statement_list)) @binding)
+(type_switch_statement alias: (expression_list (identifier) @binding.name) (type_case . type: (_) @binding.type . [(statement_list) (comment)]) @binding)
 ; a range loop's value: an element of what it ranges over (in the loop only)
 (for_statement (range_clause left: (expression_list (_) . (identifier) @binding.name) right: (_) @binding.element)) @binding
 
