@@ -83,13 +83,40 @@ func main() {
 		conf.Check(pkg.ImportPath, fset, files, info)
 		for _, f := range files {
 			src, _ := os.ReadFile(fset.Position(f.Pos()).Filename)
+			// the caller: the enclosing function, or the package-level name a value initialises
+			// (codeindex's node for `var x = f()`), else the file
+			type scope struct {
+				node   ast.Node
+				caller string
+				cline  int
+			}
+			var scopes []scope
 			for _, decl := range f.Decls {
-				caller, cline := "", 0
-				if fd, ok := decl.(*ast.FuncDecl); ok {
-					caller = fd.Name.Name
-					_, cline = rel(fd.Name.Pos())
+				switch d := decl.(type) {
+				case *ast.FuncDecl:
+					_, line := rel(d.Name.Pos())
+					scopes = append(scopes, scope{d, d.Name.Name, line})
+				case *ast.GenDecl:
+					for _, spec := range d.Specs {
+						vs, ok := spec.(*ast.ValueSpec)
+						if !ok || len(vs.Names) == 0 {
+							scopes = append(scopes, scope{spec, "", 0})
+							continue
+						}
+						for i, v := range vs.Values {
+							name := vs.Names[len(vs.Names)-1]
+							if i < len(vs.Names) {
+								name = vs.Names[i]
+							}
+							_, line := rel(name.Pos())
+							scopes = append(scopes, scope{v, name.Name, line})
+						}
+					}
 				}
-				ast.Inspect(decl, func(n ast.Node) bool {
+			}
+			for _, sc := range scopes {
+				caller, cline := sc.caller, sc.cline
+				ast.Inspect(sc.node, func(n ast.Node) bool {
 					call, ok := n.(*ast.CallExpr)
 					if !ok {
 						return true
