@@ -85,7 +85,7 @@ export class ReceiverTypes {
       if (!target) return undefined;
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
       const kind = this.db.node(target.id)?.kind ?? '';
-      if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return target;
+      if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return this.unaliased(target);
       return withHow(this.returnType(target.id), target.how);
     }
     const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*)$/.exec(e);
@@ -197,7 +197,11 @@ export class ReceiverTypes {
     // Where names cross files unimported (PHP, C++), a type the project declares more than once
     // is one of ours, just not known which; elsewhere an unbound type name is from outside.
     if (!hit) return this.r.rules(ctx.fileId).bareNameHeuristic && this.db.nodesNamed(bare).some((n) => CLASSLIKE.has(n.kind)) ? undefined : null;
-    // an alias of another type (`type E<T> = Executor<T>`): that type
+    return this.unaliased(hit);
+  }
+
+  /** An alias of another type (`type E<T> = Executor<T>`, `using buffer = basic_buffer<char>`): that type. */
+  private unaliased(hit: Hit): TypeHit {
     const node = this.db.node(hit.id);
     const aliased = node?.kind === 'type' ? this.db.binding(hit.id, '()') : undefined;
     return aliased === undefined ? hit : withHow(this.typeText(aliased, { src: hit.id, fileId: node!.file_id }) ?? hit, hit.how);

@@ -175,8 +175,10 @@ export class Resolver {
         if (inherited) return { id: inherited, how: 'scope' };
       }
     }
-    // 2. the file's top level (a method whose type is in another file is top level, but no bare name reaches it)
-    const top = local.find((n) => this.isTop(n, rules.openNamespaces) && accept.has(n.kind) && n.kind !== 'method');
+    // 2. the file's top level. A method whose type is in another file is top level too, but a
+    // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)
+    const bare = (n: NodeRow) => accept.has(n.kind) && (n.kind !== 'method' || rules.implicitMembers);
+    const top = local.find((n) => this.isTop(n, rules.openNamespaces) && bare(n));
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
     const imp = this.viaImports(name, ref.fileId, accept, chain);
@@ -184,7 +186,7 @@ export class Resolver {
     // 4. the folder's shared namespace
     if (rules.folderScope) {
       const dir = this.dirOfFile(ref.fileId);
-      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && n.kind !== 'method' && this.dirOfFile(n.file_id) === dir), ref.fileId);
+      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && bare(n) && this.dirOfFile(n.file_id) === dir), ref.fileId);
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 5. a unique project-wide top-level name of the same language family
