@@ -61,7 +61,6 @@ const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items
   // re's patterns and matches
   'search', 'match', 'fullmatch', 'sub', 'subn', 'findall', 'finditer', 'group', 'groups', 'groupdict', 'span', 'start', 'end'];
 
-// GOOS and GOARCH values, as file name suffixes (`_linux.go`, `_windows_amd64.go`, `_arm64.go`)
 export const DEFAULT_RULES: ResolveRules = {
   importStyle: 'path', implicitMembers: false, folderScope: false, selfNames: ['this', 'self'], superNames: ['super'],
   globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
