@@ -624,6 +624,13 @@ describe('index: Python packages and modules', function () {
         '        super().run()',
         '        raise ImproperlyConfigured()',
         '',
+        'class Old(Base):',
+        '    def stop(self):',
+        '        return 2',
+        '',
+        '    def run(self):',
+        '        return super(Old, self).run()',
+        '',
       ].join('\n'),
     });
     ix = await Indexer.open(root);
@@ -645,5 +652,9 @@ describe('index: Python packages and modules', function () {
   it('binds a name imported as `_` and a call on `super()`', () => {
     assert.equal(to('_'), 'utils/translation.py::gettext_lazy');
     assert.equal(to('run'), 'app.py::Base.run');
+  });
+
+  it('binds a call on `super(Cls, self)` to what Cls inherits', () => {
+    assert.deepEqual(callTo(ix.store, 'app.py::Old.run', 'run'), ['app.py::Base.run', 'exact']);
   });
 });

@@ -520,9 +520,11 @@ export class Resolver {
     const recv = ref.receiver!;
     // a call on an object reaches a method, a property holding a function, a module's function
     const memberAccept = preciseKinds(ref.kind, true, rules.typeConversions);
-    if (rules.superNames.includes(recv)) {
-      const cls = this.enclosingClass(ref.src);
-      const hit = cls && this.memberOfSupertypes(cls.id, ref.name, memberAccept, ref.fileId);
+    // Python's `super(Cls, self)`: the supertypes of Cls
+    const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
+    if (rules.superNames.includes(recv) || explicit) {
+      const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
+      const hit = cls !== undefined && this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId);
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
