@@ -14,14 +14,14 @@ import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
 
 const GO = '/usr/lib/go-1.19/bin/go';
 
-function goTruth(srcDir) {
+function goTruth(srcDir, ...args) {
   if (!existsSync(GO)) {
     console.error('installing golang-1.19-go (apt) for the Go call-graph truth...');
     spawnSync('apt-get', ['install', '-y', '-qq', 'golang-1.19-go'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   }
   const cache = join(repo, '.cache/go-build');
   mkdirSync(cache, { recursive: true });
-  const out = execFileSync(GO, ['run', 'main.go', srcDir], {
+  const out = execFileSync(GO, ['run', 'main.go', srcDir, ...args], {
     cwd: join(repo, 'bench/quality/go-truth'), maxBuffer: 1 << 30, encoding: 'utf8',
     env: { ...process.env, GOCACHE: cache, GO111MODULE: 'off', GOFLAGS: '' },
   });
@@ -36,4 +36,9 @@ export async function scoreGoCalls(work, src = work, { top = 12, examples = 4 } 
   const scores = scoreSites(graph, sites, { truthName: 'go/types', top, examples });
   graph.db.close();
   return { sites: counts, ...scores };
+}
+
+/** Documented functions, methods and types of the tree: {file, line, name, doc} (search queries). */
+export function goDocs(src) {
+  return goTruth(resolve(src), '-docs');
 }

@@ -11,12 +11,12 @@ import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
 
 const PYTHON = '/usr/bin/python3';
 
-function pyTruth(srcDir, every) {
+function pyTruth(srcDir, arg) {
   if (spawnSync(PYTHON, ['-c', 'import jedi']).status !== 0) {
     console.error('installing python3-jedi (apt) for the Python call-graph truth...');
     spawnSync('apt-get', ['install', '-y', '-qq', 'python3-jedi'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   }
-  const out = execFileSync(PYTHON, [join(repo, 'bench/quality/py-truth.py'), srcDir, String(every)], { maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(PYTHON, [join(repo, 'bench/quality/py-truth.py'), srcDir, String(arg)], { maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
@@ -28,4 +28,9 @@ export async function scorePyCalls(work, src = work, { every = 5, top = 12, exam
   const scores = scoreSites(graph, sites, { truthName: 'Jedi', top, examples });
   graph.db.close();
   return { sites: counts, ...scores };
+}
+
+/** Documented functions, methods and classes of the tree: {file, line, name, doc} (search queries). */
+export function pyDocs(src) {
+  return pyTruth(resolve(src), '-docs');
 }

@@ -3,7 +3,8 @@
 # the callee's name is: a definition's file, line, name and type (or, where Jedi answers from its
 # bundled stubs, the corpus file and qualified name the stub stands for), or nothing. One JSON
 # object per line, like go-truth/main.go's.
-#   python3 py-truth.py <root> [every]
+# With -docs it prints the docstrings of functions, methods and classes instead (search queries).
+#   python3 py-truth.py <root> [every | -docs]
 import ast
 import json
 import os
@@ -12,7 +13,8 @@ import sys
 import jedi
 
 root = os.path.realpath(sys.argv[1])
-every = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+docs = len(sys.argv) > 2 and sys.argv[2] == '-docs'
+every = int(sys.argv[2]) if len(sys.argv) > 2 and not docs else 1
 project = jedi.Project(root, added_sys_path=[os.path.dirname(root)])
 
 files = []
@@ -111,6 +113,12 @@ for path in files:
         src = open(path, encoding='utf-8').read()
         tree = ast.parse(src)
     except (SyntaxError, UnicodeDecodeError, ValueError):
+        continue
+    if docs:
+        # -docs: each documented function, method and class (search queries), no Jedi
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and ast.get_docstring(node):
+                print(json.dumps({'file': os.path.relpath(path, root), 'line': node.lineno, 'name': node.name, 'doc': ast.get_docstring(node)}))
         continue
     script = jedi.Script(code=src, path=path, project=project)
     Sites(script, os.path.relpath(path, root), src.split('\n')).visit(tree)

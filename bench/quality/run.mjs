@@ -1,6 +1,6 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, Jedi on
-// Django), and search and explore ranking on doc-comment queries (TypeScript corpora).
+// Django), and search and explore ranking on doc-comment queries.
 //   node bench/quality/run.mjs [--corpus rxjs,effect,go,django] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,16 +8,17 @@ import { join } from 'node:path';
 import { root, workCopy, corpusDir, peerBin, PEER_ENV } from '../lib/corpora.mjs';
 import { McpClient } from '../lib/mcp.mjs';
 import { scoreCalls } from './calls.mjs';
-import { scoreGoCalls } from './go-calls.mjs';
-import { scorePyCalls } from './py-calls.mjs';
+import { goDocs, scoreGoCalls } from './go-calls.mjs';
+import { pyDocs, scorePyCalls } from './py-calls.mjs';
+import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 
-/** The type checker that is ground truth for a corpus's calls; search queries need TypeScript docs. */
+/** The ground truth for a corpus's calls, and where its search queries come from (TypeScript's
+ *  docs are read by the compiler in search.mjs; Go's by go/ast, Python's by ast). */
 const TRUTH = {
-  go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), search: false },
-  django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), search: false },
+  go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), docs: (name) => goDocs(corpusDir(name)) },
+  django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
-const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work), search: true };
-import { deriveQueries, scoreRanking } from './search.mjs';
+const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };
 
 export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 150, peer = false, log = console.error } = {}) {
   const entry = join(root, 'dist/server-entry.js');
@@ -30,8 +31,7 @@ export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 15
     log(`[quality] ${name}: ground truth from ${truth.name}, and scoring...`);
     const calls = await truth.score(work, name);
     log(`[quality] ${name}: calls precision ${calls.precision} recall ${calls.recall} f1 ${calls.f1}`);
-    if (!truth.search) { out[name] = { calls }; continue; }
-    const { available, queries } = await deriveQueries(work, maxQueries);
+    const { available, queries } = truth.docs ? await queriesFromDocs(work, truth.docs(name), maxQueries) : await deriveQueries(work, maxQueries);
     const ours = new McpClient(process.execPath, [entry, '--path', work], { env: { CODEINDEX_NO_DAEMON: '1' }, cwd: work });
     await ours.initialize();
     const search = await scoreRanking(queries, async (q) => {

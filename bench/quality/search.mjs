@@ -68,6 +68,34 @@ export async function deriveQueries(root, max = 150) {
   return { available: all.length, queries: Array.from({ length: max }, (_, i) => all[Math.floor(i * step)]) };
 }
 
+/** Up to `max` queries from another language's doc comments, read by its own tools (go/ast,
+ *  Python's ast): records {file, line, name, doc}. A doc that starts with its symbol's name (Go's
+ *  `Compare returns ...`) loses it, since an agent asking does not know the name. */
+export async function queriesFromDocs(root, records, max = 150) {
+  const db = await openDb(join(resolve(root), '.codeindex/codeindex.db'));
+  const byFile = new Map();
+  for (const n of db.all("SELECT n.uid, n.name, n.start_line s, n.end_line e, f.path FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.kind != 'file'")) {
+    if (!byFile.has(n.path)) byFile.set(n.path, []);
+    byFile.get(n.path).push(n);
+  }
+  db.close();
+  const all = [];
+  const seen = new Set();
+  for (const r of records.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))) {
+    const q = firstSentence(r.doc).replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${r.name}\\b\\s*`), '');
+    let best;
+    for (const n of byFile.get(r.file) ?? []) if (n.name === r.name && n.s <= r.line && r.line <= n.e && (!best || n.e - n.s < best.e - best.s)) best = n;
+    const key = best && canon(best.uid);
+    if (best && q.split(/\s+/).filter(Boolean).length >= 3 && q.length <= 200 && !seen.has(key)) {
+      seen.add(key);
+      all.push({ query: q, expected: key, name: best.name, file: r.file, start: best.s, end: best.e });
+    }
+  }
+  if (all.length <= max) return { available: all.length, queries: all };
+  const step = all.length / max;
+  return { available: all.length, queries: Array.from({ length: max }, (_, i) => all[Math.floor(i * step)]) };
+}
+
 /** `hits(q)` returns the tool's top results as a list of {id} or {file, line}; scores them. */
 export async function scoreRanking(queries, hits) {
   let rr = 0, r1 = 0, r5 = 0, r10 = 0;

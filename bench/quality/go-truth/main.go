@@ -4,7 +4,9 @@
 // type checker says it names (a function or method's declaration, a builtin, a conversion's type,
 // or a variable holding a function value).
 //
-//	go run main.go <src root>
+// With -docs it prints the doc comments of functions, methods and types instead (search queries).
+//
+//	go run main.go <src root> [-docs]
 package main
 
 import (
@@ -56,6 +58,7 @@ func main() {
 		}
 		return filepath.ToSlash(r), pos.Line
 	}
+	docs := len(os.Args) > 2 && os.Args[2] == "-docs"
 	filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return nil
@@ -77,6 +80,10 @@ func main() {
 			if err == nil {
 				files = append(files, f)
 			}
+		}
+		if docs {
+			printDocs(files, rel, out)
+			return nil
 		}
 		info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
 		conf := types.Config{Importer: imp.(types.ImporterFrom), FakeImportC: true, Error: func(error) {}}
@@ -204,4 +211,41 @@ func main() {
 		}
 		return nil
 	})
+}
+
+type doc struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+}
+
+// printDocs prints each documented function, method and type: where its name is, and its doc.
+func printDocs(files []*ast.File, rel func(token.Pos) (string, int), out *json.Encoder) {
+	emit := func(name *ast.Ident, g *ast.CommentGroup) {
+		if g == nil {
+			return
+		}
+		d := doc{Name: name.Name, Doc: g.Text()}
+		d.File, d.Line = rel(name.Pos())
+		out.Encode(d)
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.FuncDecl:
+				emit(x.Name, x.Doc)
+			case *ast.GenDecl:
+				for _, spec := range x.Specs {
+					if ts, ok := spec.(*ast.TypeSpec); ok {
+						if ts.Doc != nil {
+							emit(ts.Name, ts.Doc)
+						} else if len(x.Specs) == 1 {
+							emit(ts.Name, x.Doc)
+						}
+					}
+				}
+			}
+		}
+	}
 }
