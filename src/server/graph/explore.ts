@@ -24,6 +24,8 @@ const SEED_CANDIDATES = 400;
 /** Search's best answers for the whole query join the seeds, the first weighing SEARCH_WEIGHT. */
 const SEARCH_SEEDS = 5;
 const SEARCH_WEIGHT = 40;
+/** Search's first answers that lead explore's ranking, in search's order. */
+const SEARCH_LEADS = 3;
 /** A seed's bonus over its PageRank, as a share of the best PageRank, times its seed weight. */
 const SEED_BONUS = 3;
 const NEIGHBOURHOOD = 3000;
@@ -102,11 +104,11 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
   // Search's best answer for the whole question leads, then what surrounds it: a type the
   // sentence names (`Effect`, `Channel`) had come first, as the hub it is, in 11 of 150 of
   // effect's doc-sentence questions where search had the documented symbol first.
-  if (lead !== undefined && scores.has(lead)) {
-    let top = 0;
-    for (const v of scores.values()) top = Math.max(top, v);
-    scores.set(lead, top * 1.01 + 1e-12);
-  }
+  // Its next answers follow the first: on Go's tree, a doc sentence's symbol that search ranked
+  // 2nd to 5th fell out of explore's first ten in 7 of 150 questions.
+  let top = 0;
+  for (const v of scores.values()) top = Math.max(top, v);
+  lead.forEach((id, i) => { if (scores.has(id)) scores.set(id, top * (1.01 - 0.001 * i) + 1e-12); });
   // Kind and file from the name table; full rows only for the symbols the answer shows.
   const t = NameTable.of(g);
   const paths = filePaths(g);
@@ -212,8 +214,8 @@ export function explore(g: Graph, query: string, opts: { maxFiles?: number; maxT
 }
 
 /** Seed symbols and their weights from the query's identifiers and words; `lead`: search's first
- *  answer for the whole query. */
-function findSeeds(g: Graph, query: string): { seeds: Map<number, number>; lead?: number } {
+ *  answers for the whole query, in its order. */
+function findSeeds(g: Graph, query: string): { seeds: Map<number, number>; lead: number[] } {
   const t = NameTable.of(g);
   const paths = filePaths(g);
   const { identifiers, words } = queryTerms(query);
@@ -257,7 +259,7 @@ function findSeeds(g: Graph, query: string): { seeds: Map<number, number>; lead?
     const coverage = v.words.size / nTerms;
     return [t.ids[p], v.score * (0.5 + coverage * coverage) * (1 + 0.3 * t.rank[p] / maxRank)] as [number, number];
   }).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_SEEDS);
-  return { seeds: new Map(scored), lead: searched.length ? Number(searched[0].row.id) : undefined };
+  return { seeds: new Map(scored), lead: searched.slice(0, SEARCH_LEADS).map(({ row }) => Number(row.id)) };
 }
 
 /** Whether a word of an enclosing declaration's name (the qualified name's other parts) starts with `w`. */
