@@ -25,19 +25,12 @@ function firstSentence(text) {
   return (m ? m[1] : t).replace(/[.!?]$/, '').trim();
 }
 
-/** Up to `max` {query, expected: uid, file, start, end} from doc comments, spread evenly over the corpus. */
+/** Up to `max` {query, expected: uid, file, start, end} from TypeScript doc comments (read by the
+ *  compiler's parser), spread evenly over the corpus. */
 export async function deriveQueries(root, max = 150) {
   const ts = require('typescript');
   root = resolve(root);
-  const db = await openDb(join(root, '.codeindex/codeindex.db'));
-  const byFile = new Map();
-  for (const n of db.all("SELECT n.uid, n.name, n.kind, n.start_line s, n.end_line e, f.path FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.kind != 'file'")) {
-    if (!byFile.has(n.path)) byFile.set(n.path, []);
-    byFile.get(n.path).push(n);
-  }
-  db.close();
-  const all = [];
-  const seen = new Set();
+  const records = [];
   for (const file of listFiles(root).sort()) {
     const rel = relative(root, file).split(sep).join('/');
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -45,33 +38,21 @@ export async function deriveQueries(root, max = 150) {
       const nameNode = ts.getNameOfDeclaration?.(node);
       if (nameNode && ts.isIdentifier(nameNode) && !ts.isParameter(node)) {
         const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
-        const comment = docs.map((d) => (typeof d.comment === 'string' ? d.comment : ts.getTextOfJSDocComment?.(d.comment) ?? '')).find((c) => c && c.trim());
-        if (comment) {
-          const q = firstSentence(comment);
-          const words = q.split(/\s+/).filter(Boolean);
-          const line = sf.getLineAndCharacterOfPosition(nameNode.getStart(sf)).line + 1;
-          let best;
-          for (const n of byFile.get(rel) ?? []) if (n.name === nameNode.text && n.s <= line && line <= n.e && (!best || n.e - n.s < best.e - best.s)) best = n;
-          const key = best && canon(best.uid);
-          if (best && words.length >= 3 && q.length <= 200 && !seen.has(key)) {
-            seen.add(key);
-            all.push({ query: q, expected: key, name: best.name, file: rel, start: best.s, end: best.e });
-          }
-        }
+        const doc = docs.map((d) => (typeof d.comment === 'string' ? d.comment : ts.getTextOfJSDocComment?.(d.comment) ?? '')).find((c) => c && c.trim());
+        if (doc) records.push({ file: rel, line: sf.getLineAndCharacterOfPosition(nameNode.getStart(sf)).line + 1, name: nameNode.text, doc });
       }
       ts.forEachChild(node, visit);
     };
     visit(sf);
   }
-  if (all.length <= max) return { available: all.length, queries: all };
-  const step = all.length / max;
-  return { available: all.length, queries: Array.from({ length: max }, (_, i) => all[Math.floor(i * step)]) };
+  return queriesFromDocs(root, records, max, { dropName: false });
 }
 
-/** Up to `max` queries from another language's doc comments, read by its own tools (go/ast,
- *  Python's ast): records {file, line, name, doc}. A doc that starts with its symbol's name (Go's
- *  `Compare returns ...`) loses it, since an agent asking does not know the name. */
-export async function queriesFromDocs(root, records, max = 150) {
+/** Up to `max` queries from doc comments read by the language's own tools (the TypeScript
+ *  compiler, go/ast, Python's ast): records {file, line, name, doc}, mapped to our node by file,
+ *  name and line. With `dropName`, a doc that starts with its symbol's name (Go's `Compare
+ *  returns ...`) loses it, since an agent asking does not know the name. */
+export async function queriesFromDocs(root, records, max = 150, { dropName = true } = {}) {
   const db = await openDb(join(resolve(root), '.codeindex/codeindex.db'));
   const byFile = new Map();
   for (const n of db.all("SELECT n.uid, n.name, n.start_line s, n.end_line e, f.path FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.kind != 'file'")) {
@@ -82,7 +63,8 @@ export async function queriesFromDocs(root, records, max = 150) {
   const all = [];
   const seen = new Set();
   for (const r of records.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))) {
-    const q = firstSentence(r.doc).replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${r.name}\\b\\s*`), '');
+    const first = firstSentence(r.doc);
+    const q = dropName ? first.replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${r.name}\\b\\s*`), '') : first;
     let best;
     for (const n of byFile.get(r.file) ?? []) if (n.name === r.name && n.s <= r.line && r.line <= n.e && (!best || n.e - n.s < best.e - best.s)) best = n;
     const key = best && canon(best.uid);
