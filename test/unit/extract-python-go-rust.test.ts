@@ -87,6 +87,9 @@ describe('extract: go', () => {
     assert.deepEqual(importOf(x, 'strings').names, [{ imported: '*', local: 'str' }]);
     assert.deepEqual(importOf(x, 'embed').names, []);
     assert.deepEqual(importOf(x, 'example.com/app/internal/db/v2').names, [{ imported: '*', local: 'db' }]);
+    const named = await parseText('n.go', 'package x\nimport (\n\t"gopkg.in/yaml.v3"\n\t"github.com/mattn/go-sqlite3"\n\t"github.com/a/b/v2"\n)\n');
+    assert.deepEqual(['gopkg.in/yaml.v3', 'github.com/mattn/go-sqlite3', 'github.com/a/b/v2'].map((p) => importOf(named, p).names[0].local), ['yaml', 'sqlite3', 'b'],
+      "goimports' assumed names");
     const dot = await parseText('d.go', 'package x\nimport . "math"\n');
     assert.deepEqual(importOf(dot, 'math').names, [{ imported: '*', local: '*' }]);
   });

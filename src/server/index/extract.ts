@@ -664,10 +664,14 @@ function bareBinding(rule: LanguageSpec['bareImport'], source: string): { import
     case 'source': return [{ imported: '*', local: source }];
     case 'wildcard': return [{ imported: '*', local: '*' }];
     case 'last-segment': {
-      const parts = source.split(/[/\\.:]+/).filter(Boolean);
+      // goimports' assumed package name: the last path element (the one before a `/v2` major
+      // version), without a `go-` prefix, up to its first non-identifier character
+      // (`gopkg.in/yaml.v3` -> yaml, `github.com/mattn/go-sqlite3` -> sqlite3)
+      const parts = source.split(/[/\\:]+/).filter(Boolean);
       let last = parts[parts.length - 1] ?? source;
       if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2];
-      return [{ imported: '*', local: last.replace(/[^\w$]/g, '_') }];
+      last = last.replace(/^go-/, '');
+      return [{ imported: '*', local: /^[A-Za-z_$][\w$]*/.exec(last)?.[0] ?? last.replace(/[^\w$]/g, '_') }];
     }
     default: return [];
   }
