@@ -59,6 +59,12 @@ export function pickNodeModules(n, dest = join(cache, `npm${n / 1000}k`)) {
   return dest;
 }
 
+/** Installs a Debian package (non-interactively), saying what it is for. */
+export function aptInstall(pkg, purpose) {
+  console.error(`installing ${pkg} (apt) for ${purpose}...`);
+  spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 export function corpusDir(name) {
   const c = CORPORA[name];
   if (!c) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
@@ -67,8 +73,7 @@ export function corpusDir(name) {
     const dest = join(cache, name);
     if (!existsSync(join(dest, c.dir))) {
       if (!existsSync(c.tarball)) {
-        console.error(`installing ${c.apt} (apt) for the ${name} corpus...`);
-        spawnSync('apt-get', ['install', '-y', '-qq', c.apt], { stdio: 'inherit' });
+        aptInstall(c.apt, `the ${name} corpus`);
       }
       // into a scratch folder first, so an interrupted extraction is not taken for a corpus
       const tmp = `${dest}.tmp`;
@@ -83,8 +88,7 @@ export function corpusDir(name) {
   }
   if (c.path) {
     if (!existsSync(c.path)) {
-      console.error(`installing ${c.apt} (apt) for the ${name} corpus...`);
-      spawnSync('apt-get', ['install', '-y', '-qq', c.apt], { stdio: 'inherit' });
+      aptInstall(c.apt, `the ${name} corpus`);
     }
     return c.path;
   }

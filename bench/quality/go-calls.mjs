@@ -6,19 +6,16 @@
 // `append`) and declarations outside the corpus are "external" (an edge there is wrong);
 // sites go/types could not resolve are left out. Scored by score.mjs like the TypeScript truth.
 // Needs Go (Debian's golang-1.19-go, installed on first use).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { root as repo } from '../lib/corpora.mjs';
-import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
+import { aptInstall, root as repo } from '../lib/corpora.mjs';
+import { scoreRecords } from './score.mjs';
 
 const GO = '/usr/lib/go-1.19/bin/go';
 
 function goTruth(srcDir, ...args) {
-  if (!existsSync(GO)) {
-    console.error('installing golang-1.19-go (apt) for the Go call-graph truth...');
-    spawnSync('apt-get', ['install', '-y', '-qq', 'golang-1.19-go'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  }
+  if (!existsSync(GO)) aptInstall('golang-1.19-go', 'the Go call-graph truth');
   const cache = join(repo, '.cache/go-build');
   mkdirSync(cache, { recursive: true });
   const out = execFileSync(GO, ['run', 'main.go', srcDir, ...args], {
@@ -31,11 +28,7 @@ function goTruth(srcDir, ...args) {
 /** `work`: the indexed copy; `src`: the tree it was copied from (go/types reads the imports of
  *  GOROOT from there, so its paths are the ones that match). */
 export async function scoreGoCalls(work, src = work, { top = 12, examples = 4 } = {}) {
-  const graph = await loadGraph(resolve(work));
-  const { sites, counts } = sitesFrom(graph, goTruth(resolve(src)));
-  const scores = scoreSites(graph, sites, { truthName: 'go/types', top, examples });
-  graph.db.close();
-  return { sites: counts, ...scores };
+  return scoreRecords(resolve(work), goTruth(resolve(src)), { truthName: 'go/types', top, examples });
 }
 
 /** Documented functions, methods and types of the tree: {file, line, name, doc} (search queries). */

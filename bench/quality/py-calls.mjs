@@ -6,16 +6,13 @@
 // figures as agreement with it. Needs Debian's python3-jedi (installed on first use).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { root as repo } from '../lib/corpora.mjs';
-import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
+import { aptInstall, root as repo } from '../lib/corpora.mjs';
+import { scoreRecords } from './score.mjs';
 
 const PYTHON = '/usr/bin/python3';
 
 function pyTruth(srcDir, arg) {
-  if (spawnSync(PYTHON, ['-c', 'import jedi']).status !== 0) {
-    console.error('installing python3-jedi (apt) for the Python call-graph truth...');
-    spawnSync('apt-get', ['install', '-y', '-qq', 'python3-jedi'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  }
+  if (spawnSync(PYTHON, ['-c', 'import jedi']).status !== 0) aptInstall('python3-jedi', 'the Python call-graph truth');
   const out = execFileSync(PYTHON, [join(repo, 'bench/quality/py-truth.py'), srcDir, String(arg)], { maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
@@ -23,11 +20,7 @@ function pyTruth(srcDir, arg) {
 /** `work`: the indexed copy; `src`: the tree it was copied from (Jedi resolves the package's own
  *  absolute imports, `from django.db import ...`, in its installed place). */
 export async function scorePyCalls(work, src = work, { every = 5, top = 12, examples = 4 } = {}) {
-  const graph = await loadGraph(resolve(work));
-  const { sites, counts } = sitesFrom(graph, pyTruth(resolve(src), every));
-  const scores = scoreSites(graph, sites, { truthName: 'Jedi', top, examples });
-  graph.db.close();
-  return { sites: counts, ...scores };
+  return scoreRecords(resolve(work), pyTruth(resolve(src), every), { truthName: 'Jedi', top, examples });
 }
 
 /** Documented functions, methods and classes of the tree: {file, line, name, doc} (search queries). */

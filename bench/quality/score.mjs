@@ -61,6 +61,15 @@ export function sitesFrom({ mapDecl, nodesByFile }, records) {
   return { sites, counts };
 }
 
+/** Scores an indexed corpus against a truth program's records (sitesFrom's), closing its db. */
+export async function scoreRecords(work, records, { truthName, top = 12, examples = 4 }) {
+  const graph = await loadGraph(work);
+  const { sites, counts } = sitesFrom(graph, records);
+  const scores = scoreSites(graph, sites, { truthName, top, examples });
+  graph.db.close();
+  return { sites: counts, ...scores };
+}
+
 /** Scores our edges against `sites` (a Map key -> site). `truthName` names the ground truth in the grouped errors. */
 export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', top = 12, examples = 4 } = {}) {
   // Our edges, matched to sites.
