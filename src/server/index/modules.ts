@@ -4,6 +4,7 @@ import { posix } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ImportStyle } from './languages/rules';
+import { testFile } from './build-constraint';
 
 const JS_EXTS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue'];
 
@@ -104,7 +105,7 @@ export function submoduleSource(style: ImportStyle, source: string, imported: st
 /** A file an importer of its Go package sees: a `_test.go` file is built only into the package's
  *  own tests (the Go source tree: 707k file imports edges, a third of them into tests). */
 export function goPackageFile(path: string): boolean {
-  return path.endsWith('.go') && !path.endsWith('_test.go');
+  return path.endsWith('.go') && !testFile(path);
 }
 
 function push(m: Map<string, string[]>, k: string, v: string) {

@@ -127,17 +127,19 @@ export class ReceiverTypes {
     const fileNode = this.db.fileNodeId(ctx.fileId);
     const b = fileNode === undefined ? undefined : this.db.bindingRow(fileNode, name, ctx.line);
     if (b !== undefined) return this.typeText(b.type, { src: fileNode!, fileId: ctx.fileId, line: b.start_line ?? ctx.line });
-    // a module-level constant or variable, here or imported: its own binding
-    const v = this.r.resolveName(name, ctx, HOLDERS, null, true);
-    const vt = v ? this.db.binding(v.id, name) : undefined;
-    if (vt === undefined) return undefined;
-    return this.typeText(vt, { src: v!.id, fileId: this.db.node(v!.id)!.file_id });
+    // a module-level constant or variable, here or imported
+    return this.holderType(this.r.resolveName(name, ctx, HOLDERS, null, true)?.id, name);
   }
 
-  /** `ns.x`, a module's (Go package's, namespace import's) variable or constant: its own binding. */
+  /** `ns.x`, a module's (Go package's, namespace import's) variable or constant. */
   private moduleVariable(ns: string, name: string, ctx: Ctx): TypeHit {
     const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name, kind: 'value', receiver: ns, line: ctx.line });
-    const v = res.dst === null || res.resolution === 'heuristic' ? undefined : this.db.node(res.dst);
+    return res.dst === null || res.resolution === 'heuristic' ? undefined : this.holderType(res.dst, name);
+  }
+
+  /** A module-level constant's or variable's type: its binding `name`, where it is declared. */
+  private holderType(id: number | undefined, name: string): TypeHit {
+    const v = id === undefined ? undefined : this.db.node(id);
     const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, name) : undefined;
     return t === undefined ? undefined : this.typeText(t, { src: v!.id, fileId: v!.file_id });
   }
