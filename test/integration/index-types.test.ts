@@ -159,6 +159,8 @@ describe('index: typed receivers', function () {
       ].join('\n'),
       'go.mod': 'module example.com/app\n\ngo 1.19\n',
       'go/main/main.go': 'package main\n\nimport srv "example.com/app/go"\n\nfunc main() { srv.Default.Chan.Elem() }\n',
+      'py/registry.py': 'class Apps:\n    def get_model(self):\n        pass\n\napps = Apps()\n',
+      'py/use.py': 'from .registry import apps as django_apps\n\ndef find():\n    django_apps.get_model()\n',
       'py/app.py': `class Repo:\n    def save(self, x):\n        pass\n\nclass App:\n    def __init__(self, repo: Repo):\n        self.repo = Repo()\n\n    def run(self):\n        self.repo.save(1)\n`,
     });
     ix = await Indexer.open(root);
@@ -243,6 +245,10 @@ describe('index: typed receivers', function () {
   it('Go: a package variable made by a composite literal; a type switch case that starts with a comment', () => {
     assert.deepEqual(callTo(ix.store, 'go/tar.go::commented', 'All'), ['go/tar.go::Fn.All', 'exact']);
     assert.deepEqual(callTo(ix.store, 'go/tar.go::commented', 'Long'), ['go/tar.go::Val.Long', 'exact']);
+  });
+
+  it('Python: a module variable imported under another name keeps its type', () => {
+    assert.deepEqual(callTo(ix.store, 'py/use.py::find', 'get_model'), ['py/registry.py::Apps.get_model', 'exact']);
   });
 
   it('Python: self attribute assigned in __init__', () => {

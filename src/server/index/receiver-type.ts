@@ -128,19 +128,20 @@ export class ReceiverTypes {
     const b = fileNode === undefined ? undefined : this.db.bindingRow(fileNode, name, ctx.line);
     if (b !== undefined) return this.typeText(b.type, { src: fileNode!, fileId: ctx.fileId, line: b.start_line ?? ctx.line });
     // a module-level constant or variable, here or imported
-    return this.holderType(this.r.resolveName(name, ctx, HOLDERS, null, true)?.id, name);
+    return this.holderType(this.r.resolveName(name, ctx, HOLDERS, null, true)?.id);
   }
 
   /** `ns.x`, a module's (Go package's, namespace import's) variable or constant. */
   private moduleVariable(ns: string, name: string, ctx: Ctx): TypeHit {
     const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name, kind: 'value', receiver: ns, line: ctx.line });
-    return res.dst === null || res.resolution === 'heuristic' ? undefined : this.holderType(res.dst, name);
+    return res.dst === null || res.resolution === 'heuristic' ? undefined : this.holderType(res.dst);
   }
 
-  /** A module-level constant's or variable's type: its binding `name`, where it is declared. */
-  private holderType(id: number | undefined, name: string): TypeHit {
+  /** A module-level constant's or variable's type: its binding under its own name, where it is
+   *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
+  private holderType(id: number | undefined): TypeHit {
     const v = id === undefined ? undefined : this.db.node(id);
-    const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, name) : undefined;
+    const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, v.name) : undefined;
     return t === undefined ? undefined : this.typeText(t, { src: v!.id, fileId: v!.file_id });
   }
 
