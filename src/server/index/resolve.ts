@@ -446,7 +446,7 @@ export class Resolver {
     if (!this.rules(from).buildConstraints) return list[0];
     // a test file's declarations are seen by the package's test files only
     const t = this.target(from);
-    if (!t.test) list = list.filter((n) => !testFile(this.db.filesById.get(n.file_id)?.path ?? ''));
+    if (!t.test) list = list.filter((n) => !testFile(this.pathOf(n.file_id)));
     if (list.length < 2) return list[0];
     let best = list[0], bestFit = -1;
     for (const n of list) {
@@ -472,8 +472,7 @@ export class Resolver {
   /** 2: built for `from`'s platform, with its suffix; 1: built for it; 0: not built for it. */
   private fit(fileId: number, from: number): number {
     if (!this.built(fileId, from)) return 0;
-    const path = (id: number) => this.db.filesById.get(id)?.path ?? '';
-    return platformSuffix(path(fileId)) === platformSuffix(path(from)) ? 2 : 1;
+    return platformSuffix(this.pathOf(fileId)) === platformSuffix(this.pathOf(from)) ? 2 : 1;
   }
 
   /** Whether a build for file `from`'s platform compiles file `fileId`. */
@@ -484,7 +483,7 @@ export class Resolver {
     if (b === undefined) {
       const fileNode = this.db.fileNodeId(fileId);
       const constraint = fileNode === undefined ? undefined : this.db.binding(fileNode, CONSTRAINT);
-      b = builtFor(this.db.filesById.get(fileId)?.path ?? '', constraint, t);
+      b = builtFor(this.pathOf(fileId), constraint, t);
       this.builtCache.set(key, b);
     }
     return b;
@@ -492,7 +491,7 @@ export class Resolver {
 
   private target(fileId: number): Target {
     let t = this.targets.get(fileId);
-    if (!t) this.targets.set(fileId, (t = targetOf(this.db.filesById.get(fileId)?.path ?? '')));
+    if (!t) this.targets.set(fileId, (t = targetOf(this.pathOf(fileId))));
     return t;
   }
 
@@ -501,7 +500,11 @@ export class Resolver {
   private readonly targets = new Map<number, Target>();
 
   private dirOfFile(fileId: number): string {
-    return dirOf(this.db.filesById.get(fileId)?.path ?? '');
+    return dirOf(this.pathOf(fileId));
+  }
+
+  private pathOf(fileId: number): string {
+    return this.db.filesById.get(fileId)?.path ?? '';
   }
 
   private twin(p: NodeRow | undefined, c: NodeRow): boolean {
