@@ -80,6 +80,22 @@ describe('parse plan', () => {
     assert.equal(bigMax, 1);
     assert.ok(inflightMax <= 4 && inflightMax >= 2, `in flight at most ${inflightMax}`);
   });
+
+  it('yields every chunk when big chunks come side by side', async () => {
+    // java.base's sun/nio/cs: EUC_TWMapping.java then GB18030.java, both big; the second waited
+    // for the first's gate, which cleared only after the loop had taken the first's answer and
+    // found nothing in flight, so the index ended there without the 780 files after them
+    for (const delay of [0, 1]) {
+      const chunks: ParseChunk[] = ['s0', 'big1', 'big2', 'big3', 's4', 's5'].map((p) => ({ tasks: [task(p)], big: p.startsWith('big') }));
+      const parse = async (tasks: ParseTask[]) => {
+        if (delay) await new Promise((r) => setTimeout(r, delay));
+        return tasks[0].path;
+      };
+      const out: string[] = [];
+      for await (const r of feedChunks(chunks, 4, parse)) out.push(r);
+      assert.deepEqual(out, chunks.map((c) => c.tasks[0].path), `parse answering after ${delay} ms`);
+    }
+  });
 });
 
 // How a run of small files is cut: chunkEnd, asked chunk after chunk.

@@ -117,11 +117,12 @@ export function chunkEnd(tasks: readonly ParseTask[], from: number, bytesLeft: n
 /**
  * Posts chunks in order with a bounded look-ahead, and a big chunk only when no other big one
  * is in flight (posting waits for it; the small chunks before it keep the workers busy).
- * Results come back in chunk order.
+ * Results come back in chunk order, every chunk's.
  */
 export async function* feedChunks<R>(chunks: ParseChunk[], ahead: number, parse: (tasks: ParseTask[]) => Promise<R>): AsyncGenerator<R> {
   const inflight: { result: Promise<R>; big: boolean }[] = [];
   let next = 0;
+  /** Settles (after clearing itself) when the big chunk in flight has its answer. */
   let bigInFlight: Promise<unknown> | undefined;
   const post = () => {
     while (inflight.length < ahead && next < chunks.length) {
@@ -137,7 +138,11 @@ export async function* feedChunks<R>(chunks: ParseChunk[], ahead: number, parse:
     }
   };
   post();
-  while (inflight.length) {
+  while (next < chunks.length || inflight.length) {
+    // Nothing in flight but a big chunk waiting for the last one's gate to clear: it clears a few
+    // microtasks after that chunk's answer, which the loop may already have taken (two big files
+    // side by side in the walk once ended the index there, leaving the rest of the files out).
+    if (!inflight.length) { await bigInFlight; post(); continue; }
     // the head's result, or an earlier end of the big chunk in flight (it frees the next big one)
     const head = inflight[0];
     if (bigInFlight && !head.big) {

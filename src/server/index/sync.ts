@@ -282,6 +282,8 @@ export class Indexer {
           this.store.transaction(() => writeBatch(b));
         }
       }
+      // every file asked for must have come back: a short answer would leave files out unseen
+      if (done !== tasks.length) throw new Error(`parsing answered for ${done} of ${tasks.length} files; nothing after the last answer was indexed`);
       log(`parse+write: ${parsed} files (${Date.now() - t0} ms, ${writeMs} ms of it writing)${memory()}`);
       // 3. the last batch, deletions and resolution in one transaction (one persist on sql.js),
       // yielding to the event loop every few tens of ms so a serving process stays responsive
