@@ -14,6 +14,8 @@ export const CORPORA = {
   effect: { npm: 'effect@3.10.0', dir: 'src', edit: 'Option.ts' },
   django: { path: '/usr/lib/python3/dist-packages/django', apt: 'python3-django', edit: 'utils/text.py' },
   go: { path: '/usr/share/go-1.19/src', apt: 'golang-1.19-src', edit: 'strings/strings.go' },
+  // Java: OpenJDK 17's java.base module (3,091 files), from the src.zip of Debian's openjdk-17-source.
+  java: { zip: '/usr/lib/jvm/openjdk-17/lib/src.zip', apt: 'openjdk-17-source', dir: 'java.base', edit: 'java/util/ArrayList.java' },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
@@ -69,18 +71,21 @@ export function corpusDir(name) {
   const c = CORPORA[name];
   if (!c) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
   if (c.local) return c.local();
-  if (c.tarball) {
+  const archive = c.tarball ?? c.zip;
+  if (archive) {
     const dest = join(cache, name);
     if (!existsSync(join(dest, c.dir))) {
-      if (!existsSync(c.tarball)) {
+      if (!existsSync(archive)) {
         aptInstall(c.apt, `the ${name} corpus`);
       }
       // into a scratch folder first, so an interrupted extraction is not taken for a corpus
       const tmp = `${dest}.tmp`;
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });
-      console.error(`extracting ${c.tarball} into ${dest}...`);
-      execFileSync('tar', ['xJf', c.tarball, '-C', tmp]);
+      console.error(`extracting ${archive} into ${dest}...`);
+      if (c.tarball) execFileSync('tar', ['xJf', c.tarball, '-C', tmp]);
+      // python3 is on every machine, unzip is not; only the folder wanted (src.zip holds all modules)
+      else execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith(sys.argv[3] + "/")])', c.zip, tmp, c.dir]);
       rmSync(dest, { recursive: true, force: true });
       renameSync(tmp, dest);
     }

@@ -1,7 +1,7 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
-// a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, Jedi on
-// Django), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,go,django] [--queries 150] [--peer] [--out file]
+// a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, javac on
+// java.base, Jedi on Django), and search and explore ranking on doc-comment queries.
+//   node bench/quality/run.mjs [--corpus rxjs,effect,go,java,django] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { root, workCopy, corpusDir, peerBin, PEER_ENV } from '../lib/corpora.mjs
 import { McpClient } from '../lib/mcp.mjs';
 import { scoreCalls } from './calls.mjs';
 import { goDocs, scoreGoCalls } from './go-calls.mjs';
+import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
 import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 
@@ -16,6 +17,7 @@ import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
  *  docs are read by the compiler in search.mjs; Go's by go/ast, Python's by ast). */
 const TRUTH = {
   go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), docs: (name) => goDocs(corpusDir(name)) },
+  java: { name: 'javac', score: (work) => scoreJavaCalls(work), docs: (name) => javaDocs(corpusDir(name)) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };
