@@ -658,3 +658,91 @@ describe('index: Python packages and modules', function () {
     assert.deepEqual(callTo(ix.store, 'app.py::Old.run', 'run'), ['app.py::Base.run', 'exact']);
   });
 });
+
+describe('index: Java packages, imports and receivers (as javac binds them on the JDK\'s own sources)', function () {
+  this.timeout(30000);
+  // every name is declared twice (org/decoy), so no unique-name guess can bind it
+  const decoy = 'package org.decoy;\npublic class Decoy { int abs(int x) { return x; } boolean isEqual(byte[] a, byte[] b) { return true; } int twice(int x) { return x; } int one() { return 1; }\n  void init() {} String getAlgorithm() { return ""; } int length() { return 0; } boolean isEmpty() { return true; } String getName() { return ""; }\n  String getMessage() { return ""; } Class<?> getClass() { return null; } void go() {} void paint() {} }\n';
+  const files: Record<string, string> = {
+    'src/java/lang/Object.java': 'package java.lang;\npublic class Object {\n  public final native Class<?> getClass();\n}\n',
+    'src/java/lang/Math.java': 'package java.lang;\npublic final class Math {\n  public static int abs(int a) { return a; }\n}\n',
+    'src/java/lang/String.java': 'package java.lang;\npublic final class String {\n  public int length() { return 0; }\n  public boolean isEmpty() { return true; }\n}\n',
+    'src/java/lang/Class.java': 'package java.lang;\npublic final class Class<T> {\n  public String getName() { return null; }\n}\n',
+    'src/java/lang/Enum.java': 'package java.lang;\npublic abstract class Enum<E extends Enum<E>> {\n  public final String name() { return null; }\n}\n',
+    'src/java/lang/Runnable.java': 'package java.lang;\npublic interface Runnable {\n  void run();\n}\n',
+    'src/java/lang/Throwable.java': 'package java.lang;\npublic class Throwable {\n  public String getMessage() { return null; }\n}\n',
+    'src/java/lang/RuntimeException.java': 'package java.lang;\npublic class RuntimeException extends Throwable {\n}\n',
+    'src/java/security/Key.java': 'package java.security;\npublic interface Key {\n  String getAlgorithm();\n}\n',
+    'src/java/security/Digest.java': 'package java.security;\npublic class Digest {\n  public static boolean isEqual(byte[] a, byte[] b) { return true; }\n}\n',
+    'src/com/p/Util.java': 'package com.p;\nclass Util {\n  static int twice(int x) { return 2 * x; }\n}\n',
+    'src/com/q/Single.java': 'package com.q;\npublic class Single {\n  public static int one() { return 1; }\n}\n',
+    'src/com/p/Secret.java': 'package com.p;\ninterface Secret extends java.security.Key {\n}\n',
+    'src/com/p/Sym.java': 'package com.p;\nclass Sym {\n  void init() {}\n}\n',
+    'src/com/p/Base.java': 'package com.p;\nclass Base {\n  final Sym sym = new Sym();\n}\n',
+    'src/com/p/Outer.java': 'package com.p;\nclass Outer {\n  static class Inner {\n    void go() {}\n  }\n}\n',
+    'src/com/p/Color.java': 'package com.p;\nenum Color {\n  RED;\n  void paint() {}\n}\n',
+    'src/org/decoy/Decoy.java': decoy,
+    'src/org/decoy/Math.java': 'package org.decoy;\npublic class Math { public static int abs(int a) { return a; } }\n',
+    'src/org/decoy/Runnable.java': 'package org.decoy;\npublic interface Runnable { void run(); }\n',
+    'src/org/decoy/Digest.java': 'package org.decoy;\npublic class Digest { public static boolean isEqual(byte[] a, byte[] b) { return true; } }\n',
+    'src/com/p/Wrap.java': [
+      'package com.p;',
+      '',
+      'import java.security.*;',
+      'import static com.p.Util.*;',
+      'import static com.q.Single.one;',
+      '',
+      'class Wrap extends Base {',
+      '  String[] keys() { return null; }',
+      '  void work(byte[] a, Object o, Secret s) {',
+      '    sym.init();',
+      '    twice(1);',
+      '    one();',
+      '    Digest.isEqual(a, a);',
+      '    Math.abs(-1);',
+      '    "RAW".length();',
+      '    Wrap.class.getName();',
+      '    getClass();',
+      '    s.getAlgorithm();',
+      '    java.security.Digest.isEqual(a, a);',
+      '    ((Sym) o).init();',
+      '    new Outer.Inner().go();',
+      '    new Runnable() { public void run() {} };',
+      '    Color.RED.paint();',
+      '    try { twice(2); } catch (RuntimeException e) { e.getMessage(); }',
+      '    for (String k : keys()) { k.isEmpty(); }',
+      '    if (o instanceof Secret t) { t.getAlgorithm(); }',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  };
+
+  it('binds wildcard, static and implicit (java.lang) imports, qualified names, inherited fields, literals, casts, catch/for/instanceof locals, Object\'s members', () =>
+    withIndexedProject(files, async (ix) => {
+      const from = 'src/com/p/Wrap.java::Wrap.work';
+      const got = edges(ix.store).filter((e) => e.from === from && (e.kind === 'calls' || e.kind === 'instantiates'))
+        .map((e) => `${e.target} -> ${e.to ?? '?'} ${e.resolution}`);
+      const want = (target: string, to: string) => assert.ok(got.some((g) => g.startsWith(`${target} -> ${to} `) && !g.endsWith('heuristic')), `${target} -> ${to} not in:\n  ${got.join('\n  ')}`);
+      want('init', 'src/com/p/Sym.java::Sym.init'); // inherited field, and a cast
+      assert.equal(got.filter((g) => g.startsWith('init -> src/com/p/Sym.java::Sym.init exact')).length, 2, got.join('\n'));
+      want('twice', 'src/com/p/Util.java::Util.twice'); // import static a.b.C.*
+      want('one', 'src/com/q/Single.java::Single.one'); // import static a.b.C.m
+      assert.equal(got.filter((g) => g.startsWith('isEqual -> src/java/security/Digest.java::Digest.isEqual')).length, 2, got.join('\n')); // a.b.*, and written out
+      want('abs', 'src/java/lang/Math.java::Math.abs');
+      want('length', 'src/java/lang/String.java::String.length');
+      want('getName', 'src/java/lang/Class.java::Class.getName');
+      want('getClass', 'src/java/lang/Object.java::Object.getClass');
+      assert.equal(got.filter((g) => g.startsWith('getAlgorithm -> src/java/security/Key.java::Key.getAlgorithm')).length, 2, got.join('\n'));
+      want('Inner', 'src/com/p/Outer.java::Outer.Inner');
+      want('go', 'src/com/p/Outer.java::Outer.Inner.go');
+      want('Runnable', 'src/java/lang/Runnable.java::Runnable');
+      want('paint', 'src/com/p/Color.java::Color.paint');
+      want('getMessage', 'src/java/lang/Throwable.java::Throwable.getMessage');
+      want('isEmpty', 'src/java/lang/String.java::String.isEmpty');
+      assert.ok(!got.some((g) => g.includes('org/decoy')), got.join('\n'));
+      // the wildcard import reaches the package's files, and the file depends on them
+      const deps = edges(ix.store, 'imports').filter((e) => e.from === 'src/com/p/Wrap.java').map((e) => e.to).sort();
+      assert.deepEqual(deps, ['src/com/p/Util.java', 'src/com/q/Single.java', 'src/java/security/Digest.java', 'src/java/security/Key.java']);
+    }));
+});

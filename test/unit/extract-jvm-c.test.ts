@@ -24,7 +24,7 @@ describe('extract: java', () => {
     const x = await parseFixture('java/UserService.java');
     hasRef(x, 'extends BaseService <- UserService');
     hasRef(x, 'implements Runnable <- UserService');
-    hasRef(x, 'implements Closeable <- UserService');
+    hasRef(x, 'implements Closeable <- UserService [com.example]'); // its package, to resolve it by
     hasRef(x, 'call search <- UserService.find [repo]');
     hasRef(x, 'call limit <- UserService.find [repo.search(probe)]');
     hasRef(x, 'call refresh <- UserService.run [this]');

@@ -222,7 +222,9 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
         const hit = idx.suffix(segs.slice(0, n).join('/'), from);
         if (hit.length) return hit.slice(0, 1);
       }
-      return idx.dirSuffix(segs.slice(0, -1).join('/'), from).slice(0, 0); // a bare package is not one file
+      // no file: a package, `a.b` of Java's `import a.b.*` (the capture leaves the `*` out) or
+      // C#'s `using A.B`, is its folder's files
+      return idx.dirSuffix(segs.join('/'), from);
     }
     case 'rust': {
       const segs = source.split('::').filter(Boolean);

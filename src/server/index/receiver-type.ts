@@ -15,11 +15,14 @@ export type TypeHit = (Hit & { array?: boolean }) | null | undefined;
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 const HOLDERS = new Set(['constant', 'variable']);
+const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
 /** Types that a call names when nothing callable does: a conversion (Go's `readBuf(p)`) or a
  *  struct built by its name (Rust's `Point(1, 2)`, Swift, C++). */
 const CONVERTED = new Set(['struct', 'type']);
 const IDENT = /^[A-Za-z_$#][\w$]*$/;
+/** What a cast's parentheses hold: a type name (dotted, type arguments, array brackets). */
+const CAST_TYPE = /^[A-Za-z_$][\w$.]*\s*(?:<.*>)?(?:\s*\[\])*$/s;
 const MAX_DEPTH = 16;
 /** Entries at which the caches start over: they are keyed by place, so a resolve of the Linux
  *  kernel's millions of `dev->x` receivers grew them by hundreds of MB; effect's stays far below. */
@@ -56,6 +59,8 @@ export class ReceiverTypes {
   }
 
   private compute(e: string, ctx: Ctx): TypeHit {
+    const literal = this.r.rules(ctx.fileId).literalTypes?.find(([re]) => re.test(e));
+    if (literal) return this.named(literal[1], ctx);
     if (e.endsWith(']')) {
       // `xs[i]`: an element of a collection
       const open = matchingOpen(e, e.length - 1);
@@ -66,6 +71,12 @@ export class ReceiverTypes {
       if (open === 0) {
         // `(x as T)` / `(x)` / Go's and C's `(*p)`
         const inner = e.slice(1, -1).trim().replace(/^[*&]+/, '');
+        // `((T) x)`: a cast, where the language has them (ResolveRules.casts)
+        if (inner.startsWith('(') && this.r.rules(ctx.fileId).casts) {
+          const close = matchingClose(inner, 0);
+          const type = inner.slice(1, close).trim();
+          if (close > 0 && close < inner.length - 1 && CAST_TYPE.test(type)) return this.named(type, ctx);
+        }
         const as = inner.lastIndexOf(' as ');
         if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
         return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[0]` of a loop in a loop)
@@ -112,7 +123,13 @@ export class ReceiverTypes {
     }
     for (let cur = this.db.node(ctx.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (cur.kind === 'file') break;
-      if (CLASSLIKE.has(cur.kind) && !rules.implicitMembers) continue; // fields need this./self.
+      if (CLASSLIKE.has(cur.kind)) {
+        if (!rules.implicitMembers) continue; // fields need this./self.
+        // a field of the class or one it inherits (Java's `embeddedCipher` of a superclass)
+        const f = this.field(cur.id, name);
+        if (f) return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
+        continue;
+      }
       // an initialiser is read where it was written (`typ := f.Type()` does not retype the `typ`
       // that `f := typ.Field(i)` read above it)
       const b = this.db.bindingRow(cur.id, name, ctx.line);
@@ -127,8 +144,8 @@ export class ReceiverTypes {
     const fileNode = this.db.fileNodeId(ctx.fileId);
     const b = fileNode === undefined ? undefined : this.db.bindingRow(fileNode, name, ctx.line);
     if (b !== undefined) return this.typeText(b.type, { src: fileNode!, fileId: ctx.fileId, line: b.start_line ?? ctx.line });
-    // a module-level constant or variable, here or imported
-    return this.holderType(this.r.resolveName(name, ctx, HOLDERS, null, true)?.id);
+    // a module-level constant or variable, here or imported; a statically imported field or enum constant
+    return this.holderType(this.r.resolveName(name, ctx, NAMED_VALUES, null, true)?.id);
   }
 
   /** `ns.x`, a module's (Go package's, namespace import's) variable or constant. */
@@ -141,6 +158,12 @@ export class ReceiverTypes {
    *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
   private holderType(id: number | undefined): TypeHit {
     const v = id === undefined ? undefined : this.db.node(id);
+    // an enum constant is its enum; a field has its binding in its type (`StandardCharsets.UTF_8`)
+    if (v?.kind === 'enum_member' && v.parent_id !== null) return { id: v.parent_id, how: 'exact' };
+    if (v?.kind === 'field' && v.parent_id !== null) {
+      const f = this.field(v.parent_id, v.name);
+      return f && this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
+    }
     const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, v.name) : undefined;
     return t === undefined ? undefined : this.typeText(t, { src: v!.id, fileId: v!.file_id });
   }
@@ -285,6 +308,17 @@ function matchingOpen(s: string, close: number): number {
     const c = s[i];
     if (c === ')' || c === ']' || c === '}') depth++;
     else if (c === '(' || c === '[' || c === '{') { if (--depth === 0) return i; }
+  }
+  return -1;
+}
+
+/** Index of the bracket closing the one that opens at `open`, -1 if unbalanced. */
+function matchingClose(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { if (--depth === 0) return i; }
   }
   return -1;
 }

@@ -4,7 +4,7 @@
 // and its supertypes; an imported module or a class name -> its members. What cannot be bound
 // with confidence stays unresolved: calls never bind to non-callables, and runtime or test
 // framework globals (`it`, `describe`...) never bind by the heuristic.
-import { GraphDb, NodeRow } from './graph-db';
+import { GraphDb, ImportRow, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
 import { CONSTRAINT, RefKind } from './types';
@@ -56,16 +56,18 @@ const VALUE_HOLDERS = ['constant', 'variable'];
 const CALL_PRECISE = new Set([...CALLABLE, ...VALUE_HOLDERS]);
 const CALL_MEMBER = new Set([...CALLABLE, ...VALUE_HOLDERS, 'property', 'field']);
 const NEW_PRECISE = new Set([...INSTANTIABLE, ...VALUE_HOLDERS]);
-/** The same, where a call may convert to a named type (ResolveRules.typeConversions). */
+/** The same, where a call may convert to a named type (ResolveRules.typeConversions); `new`
+ *  also names an interface where ResolveRules.newInterfaces says so. */
 const CONVERTIBLE = ['type', 'interface'];
 const CALL_CONVERT = new Set([...CALL_PRECISE, ...CONVERTIBLE]);
 const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
 // a conversion is stored as an instantiation, and resolved again as one
 const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
-export function preciseKinds(kind: RefKind, member: boolean, conversions = false): Set<string> {
+export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces'>): Set<string> {
+  const conversions = rules.typeConversions;
   switch (kind) {
     case 'call': return conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
-    case 'new': return conversions ? NEW_CONVERT : NEW_PRECISE;
+    case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : NEW_PRECISE;
     default: return acceptedKinds(kind);
   }
 }
@@ -115,7 +117,7 @@ export class Resolver {
   resolve(ref: RefInput): Resolved {
     const hit = ref.receiver
       ? this.resolveMember(ref)
-      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId).typeConversions), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId)), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
@@ -189,6 +191,11 @@ export class Resolver {
       const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && bare(n) && this.dirOfFile(n.file_id) === dir), ref.fileId);
       if (sib) return { id: sib.id, how: 'scope' };
     }
+    // 4b. the packages the language imports by itself (Java's java.lang)
+    if (rules.implicitPackages) {
+      const hit = this.db.nodesNamed(name).find((n) => n.parent_id === null && bare(n) && inPackage(this.dirOfFile(n.file_id), rules.implicitPackages!));
+      if (hit) return { id: hit.id, how: 'import' };
+    }
     // 5. a unique project-wide top-level name of the same language family
     if (!guess || !rules.bareNameHeuristic || rules.globals.includes(name)) return undefined;
     const id = this.uniqueName(name, guess, rules);
@@ -229,16 +236,68 @@ export class Resolver {
       const hit = this.exportedFrom(imp.resolved_file_id, imp.imported === 'default' ? name : imp.imported || name, accept, 0, imp.imported === 'default');
       if (hit) return hit;
     }
-    if (rules.importStyle === 'include' || rules.importStyle === 'dotted') {
-      // #include and wildcard/package imports make every top-level name of the target visible
+    if (rules.importStyle === 'include') {
+      // #include makes every top-level name of the included file visible
       for (const imp of this.db.imports(fileId)) {
-        if (imp.resolved_file_id === null || (rules.importStyle === 'dotted' && imp.local !== name && imp.imported !== '*')) continue;
-        const hit = this.topLevelIn(imp.resolved_file_id, name, accept, rules.openNamespaces);
+        const hit = imp.resolved_file_id === null ? undefined : this.topLevelIn(imp.resolved_file_id, name, accept, rules.openNamespaces);
+        if (hit) return hit;
+      }
+    }
+    if (rules.importStyle === 'dotted') {
+      const w = this.wildcards(fileId);
+      // a single import of a class's member (`import static a.b.C.m`)
+      for (const imp of this.db.importedAs(fileId, name)) {
+        const hit = imp.resolved_file_id === null ? undefined : this.importedMember(imp, name, accept, fileId);
+        if (hit) return hit;
+      }
+      // `import a.b.*`: a row per file of the package, so by the name's declarations
+      if (w.files.size) {
+        const hit = this.db.nodesNamed(name).find((n) => w.files.has(n.file_id) && accept.has(n.kind) && this.isTop(n));
+        if (hit) return hit.id;
+      }
+      // `import static a.b.C.*`: C's members
+      for (const imp of w.classes) {
+        const hit = this.importedMember(imp, name, accept, fileId);
         if (hit) return hit;
       }
     }
     if (chain && rules.importStyle === 'include') return this.viaIncludeChain(name, fileId, accept, rules.openNamespaces);
     return undefined;
+  }
+
+  /** A file's wildcard imports (the last file's, kept: references are resolved file by file):
+   *  the files they bring, and those naming a class (`import static a.b.C.*`). */
+  private wild = { fileId: -1, files: new Set<number>(), classes: [] as ImportRow[] };
+  private wildcards(fileId: number): { fileId: number; files: Set<number>; classes: ImportRow[] } {
+    if (this.wild.fileId === fileId) return this.wild;
+    const files = new Set<number>();
+    const classes: ImportRow[] = [];
+    for (const imp of this.db.imports(fileId)) {
+      if (imp.imported !== '*' || imp.resolved_file_id === null) continue;
+      files.add(imp.resolved_file_id);
+      if (this.importedClass(imp) !== undefined) classes.push(imp);
+    }
+    return (this.wild = { fileId, files, classes });
+  }
+
+  /** Java's `import static a.b.C.m` and `a.b.C.*` (and `import a.b.Outer.*`, its nested types):
+   *  a member of the class the source names, in the file the import resolved to. */
+  private importedMember(imp: ImportRow, name: string, accept: Set<string>, from: number): number | undefined {
+    const cls = this.importedClass(imp);
+    return cls === undefined ? undefined : this.member(cls, name, accept, from);
+  }
+
+  /** The class an import's source names inside the file it resolved to (not a package's file). */
+  private importedClass(imp: ImportRow): number | undefined {
+    const path = this.pathOf(imp.resolved_file_id!);
+    const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+    const segs = imp.source.replace(/^static\s+/, '').split('.');
+    const owner = imp.imported === '*' ? segs : segs.slice(0, -1); // a single import ends with the member's name
+    const at = owner.lastIndexOf(stem);
+    if (at < 0) return undefined; // a package's file (`a.b.*`)
+    let cls = this.topLevelIn(imp.resolved_file_id!, stem, CLASSLIKE);
+    for (const seg of owner.slice(at + 1)) cls = cls === undefined ? undefined : this.db.nodesNamedIn(seg, imp.resolved_file_id!).find((n) => n.parent_id === cls && CLASSLIKE.has(n.kind))?.id;
+    return cls;
   }
 
   /** C and C++ see what their includes include, transitively (the translation unit): a name is
@@ -364,6 +423,44 @@ export class Resolver {
         next.push(...this.db.supertypes(c));
       }
       frontier = next;
+    }
+    // above every type, the language's root (Java's Object; an enum's Enum, then Object)
+    const root = this.rootType(classId);
+    if (root === undefined || seen.has(root)) return undefined;
+    return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind))?.id ?? this.memberOfSupertypes(root, name, accept, from);
+  }
+
+  /** ResolveRules.rootTypes: the type a class-like node extends without saying so, where the
+   *  project declares it (the JDK's own sources); one lookup per type. */
+  private readonly roots = new Map<number, number | null>();
+  private rootType(classId: number): number | undefined {
+    let root = this.roots.get(classId);
+    if (root === undefined) {
+      if (this.roots.size >= UNIQUE_CACHE_MAX) this.roots.clear();
+      this.roots.set(classId, null); // (a lookup under way)
+      const c = this.db.node(classId);
+      const name = c && this.rules(c.file_id).rootTypes?.[c.kind];
+      const fileNode = c && this.db.fileNodeId(c.file_id);
+      // named from its file's top level: the class's own members are no candidates
+      root = (name && name !== c.name && fileNode !== undefined ? this.resolveName(name, { src: fileNode, fileId: c.file_id }, CLASSLIKE, null)?.id : undefined) ?? null;
+      this.roots.set(classId, root);
+    }
+    return root ?? undefined;
+  }
+
+  /** `name` in a package written out (`java.util`), or a member of a class named with its
+   *  package (`java.util.Map.Entry`): the longest leading segments that are a folder of the
+   *  project's, then the class and its members. */
+  private fullyQualified(segs: string[], name: string, accept: Set<string>, from: number): number | undefined {
+    const inDir = (n: NodeRow, dir: string) => n.parent_id === null && inPackage(this.dirOfFile(n.file_id), [dir]);
+    const dir = segs.join('/');
+    const top = this.db.nodesNamed(name).find((n) => accept.has(n.kind) && inDir(n, dir));
+    if (top) return top.id;
+    for (let k = segs.length - 1; k >= 1; k--) {
+      const pkg = segs.slice(0, k).join('/');
+      let cur = this.db.nodesNamed(segs[k]).find((n) => CLASSLIKE.has(n.kind) && inDir(n, pkg))?.id;
+      for (const seg of segs.slice(k + 1)) cur = cur === undefined ? undefined : this.member(cur, seg, CONTAINERS, from);
+      if (cur !== undefined) return this.member(cur, name, accept, from);
     }
     return undefined;
   }
@@ -522,7 +619,7 @@ export class Resolver {
     const rules = this.rules(ref.fileId);
     const recv = ref.receiver!;
     // a call on an object reaches a method, a property holding a function, a module's function
-    const memberAccept = preciseKinds(ref.kind, true, rules.typeConversions);
+    const memberAccept = preciseKinds(ref.kind, true, rules);
     // Python's `super(Cls, self)`: the supertypes of Cls
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
@@ -564,6 +661,11 @@ export class Resolver {
         return undefined;
       }
     }
+    // a fully qualified name: `java.util.Arrays.sort()`, `extends java.security.Key`
+    if (rules.importStyle === 'dotted' && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(recv)) {
+      const hit = this.fullyQualified(recv.split('.'), ref.name, memberAccept, ref.fileId);
+      if (hit) return { id: hit, how: 'import' };
+    }
     // a class, enum or namespace by name: `Foo.create()`, `geo::Shape::make()`
     // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
     const path = /^[A-Za-z_$][\w$]*$/.test(recv) ? [recv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(recv) ? recv.split('::')
@@ -599,6 +701,11 @@ export class Resolver {
   }
 }
 
+
+/** Whether folder `dir` is one of `packages` (folder paths), at the root or under a source root. */
+function inPackage(dir: string, packages: string[]): boolean {
+  return packages.some((p) => dir === p || dir.endsWith(`/${p}`));
+}
 
 function dirOf(p: string): string {
   const i = p.lastIndexOf('/');

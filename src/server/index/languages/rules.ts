@@ -43,6 +43,20 @@ export interface ResolveRules {
   /** A namespace's members count as their file's top level (C++: `namespace fmt { ... }` in a
    *  header is what its includers see; one translation unit rarely declares a name in two). */
   openNamespaces?: boolean;
+  /** Packages every file sees without importing them, as folder paths (Java's `java.lang`):
+   *  found where the project holds them (the JDK's own sources), after the file's own package. */
+  implicitPackages?: string[];
+  /** Receivers that are literals, by pattern, and the type each is (Java's `"RAW".equals(k)`:
+   *  `String`; `Foo.class.getName()`: `Class`), a type name looked up where it is written. */
+  literalTypes?: [RegExp, string][];
+  /** The type each kind of type extends without saying so (Java: a class or interface `Object`,
+   *  an enum `Enum`): its members are every such type's, where the project declares it. */
+  rootTypes?: Partial<Record<string, string>>;
+  /** `(T) x` is a cast to T (Java, C#): `((T) x).m()` is T's m. */
+  casts?: boolean;
+  /** `new I() { ... }` makes an anonymous class implementing interface I: `new` may name an
+   *  interface (Java). */
+  newInterfaces?: boolean;
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
   /** Whether a bare name may refer to another file's symbol without an import (C includes,
@@ -75,8 +89,12 @@ export const RULES: Record<string, ResolveRules> = {
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
-  java: jvm, kotlin: jvm, scala: jvm,
-  csharp: { ...jvm, family: 'dotnet' },
+  java: {
+    ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true,
+    literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
+    rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
+  }, kotlin: jvm, scala: jvm,
+  csharp: { ...jvm, casts: true, family: 'dotnet' },
   c: cfam, cpp: cfam, objc: { ...cfam, selfNames: ['self'] },
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
   php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },

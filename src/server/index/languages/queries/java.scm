@@ -26,24 +26,24 @@
 ; ── heritage ──
 (superclass [
   (type_identifier) @name
-  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
-  (scoped_type_identifier (type_identifier) @name .)]) @reference.extends
+  (generic_type [(type_identifier) @name (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)]) @reference.extends
 (super_interfaces (type_list [
   (type_identifier) @name
-  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
-  (scoped_type_identifier (type_identifier) @name .)])) @reference.implements
+  (generic_type [(type_identifier) @name (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])) @reference.implements
 (extends_interfaces (type_list [
   (type_identifier) @name
-  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
-  (scoped_type_identifier (type_identifier) @name .)])) @reference.extends
+  (generic_type [(type_identifier) @name (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])) @reference.extends
 
 ; ── calls and instantiations ──
 (method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
 (method_invocation !object name: (identifier) @name) @reference.call
 (object_creation_expression type: [
   (type_identifier) @name
-  (generic_type [(type_identifier) @name (scoped_type_identifier (type_identifier) @name .)])
-  (scoped_type_identifier (type_identifier) @name .)]) @reference.new
+  (generic_type [(type_identifier) @name (scoped_type_identifier (_) @receiver . (type_identifier) @name .)])
+  (scoped_type_identifier (_) @receiver . (type_identifier) @name .)]) @reference.new
 (method_reference (_) @receiver . (identifier) @name) @reference.value
 (marker_annotation name: (identifier) @name) @reference.type
 (annotation name: (identifier) @name) @reference.type
@@ -57,6 +57,14 @@
 
 ; ── typed names ──
 (formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+; `for (Provider p : ps)`, `x instanceof FilePermission fp`, `try (DataInputStream d = ...)`
+(enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name (#not-eq? @binding.type "var")) @binding
+(enhanced_for_statement type: (type_identifier) @_var name: (identifier) @binding.name value: (_) @binding.element (#eq? @_var "var")) @binding
+(instanceof_expression right: (_) @binding.type name: (identifier) @binding.name) @binding
+(resource type: (_) @binding.type name: (identifier) @binding.name (#not-eq? @binding.type "var")) @binding
+(resource type: (type_identifier) @_var name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access)] @binding.value (#eq? @_var "var")) @binding
+; `catch (IOException e)` (one type; `A | B e` is their common supertype, not named)
+(catch_formal_parameter (catch_type . (_) @binding.type .) name: (identifier) @binding.name) @binding
 (local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name) (#not-eq? @binding.type "var")) @binding
 ; `var x = new Repo()` / `var y = r.make()`: the initialiser's type
 (local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access)] @binding.value) (#eq? @_var "var")) @binding
