@@ -746,3 +746,35 @@ describe('index: Java packages, imports and receivers (as javac binds them on th
       assert.deepEqual(deps, ['src/com/p/Util.java', 'src/com/q/Single.java', 'src/java/security/Digest.java', 'src/java/security/Key.java']);
     }));
 });
+
+describe('index: overloads chosen by argument count (Java, C#, C++)', function () {
+  this.timeout(30000);
+  /** The calls from `from`, as `line target -> file:line of the declaration`. */
+  const calls = (ix: { store: import('../../src/server/store/store').Store }, from: string) => ix.store.prepare(`SELECT e.line, e.target, f.path, d.start_line AS at FROM edges e
+      JOIN nodes s ON s.id = e.src JOIN nodes d ON d.id = e.dst JOIN files f ON f.id = d.file_id WHERE s.uid = ? AND e.kind = 'calls' ORDER BY e.line, e.target`)
+    .all<{ line: number; target: string; path: string; at: number }>(from).map((r) => `${r.line} ${r.target} -> ${r.path}:${r.at}`);
+
+  it('Java: an overload that takes the arguments, in the type or above it, before one that does not', () =>
+    withIndexedProject({
+      'src/com/o/Buffer.java': 'package com.o;\npublic abstract class Buffer {\n  public final int position() { return 0; }\n  public Buffer position(int p) { return this; }\n}\n',
+      'src/com/o/ByteBuffer.java': 'package com.o;\npublic abstract class ByteBuffer extends Buffer {\n  @Override\n  public ByteBuffer position(int p) { return this; }\n  void put(int a) {}\n  void put(int a, int b) {}\n  void put(byte[] a, int off, int len) {}\n  String format(String f, Object... args) { return f; }\n  int rel() { return position() + this.position(); }\n}\n',
+      'src/com/o/User.java': 'package com.o;\nclass User {\n  void use(ByteBuffer b) {\n    b.position();\n    b.position(3);\n    b.put(1);\n    b.put(1, 2);\n    b.put(null, 0, 1);\n    b.format("x", 1, 2, 3);\n  }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/com/o/User.java::User.use'), [
+        '4 position -> src/com/o/Buffer.java:3', '5 position -> src/com/o/ByteBuffer.java:3', // (from its @Override)
+        '6 put -> src/com/o/ByteBuffer.java:5', '7 put -> src/com/o/ByteBuffer.java:6', '8 put -> src/com/o/ByteBuffer.java:7',
+        '9 format -> src/com/o/ByteBuffer.java:8',
+      ]);
+      // bare and this. calls in the subclass reach the superclass's no-argument overload
+      assert.deepEqual(calls(ix, 'src/com/o/ByteBuffer.java::ByteBuffer.rel'), ['9 position -> src/com/o/Buffer.java:3', '9 position -> src/com/o/Buffer.java:3']);
+    }));
+
+  it('C# and C++: the same, with default parameter values', () =>
+    withIndexedProject({
+      'src/Repo.cs': 'class Repo {\n  public void Save(int a) {}\n  public void Save(int a, int b, int c = 0) {}\n}\nclass Use {\n  void Run(Repo r) {\n    r.Save(1, 2);\n    r.Save(1);\n  }\n}\n',
+      'src/repo.cpp': 'class Repo {\npublic:\n  void save(int a) {}\n  void save(int a, int b, int c = 0) {}\n};\nvoid run(Repo &r) {\n  r.save(1, 2);\n  r.save(1);\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/Repo.cs::Use.Run'), ['7 Save -> src/Repo.cs:3', '8 Save -> src/Repo.cs:2']);
+      assert.deepEqual(calls(ix, 'src/repo.cpp::run'), ['7 save -> src/repo.cpp:4', '8 save -> src/repo.cpp:3']);
+    }));
+});

@@ -114,7 +114,7 @@ interface Entry {
   bound: number; // containers and @scope: the same-file type they attach to, else -1
 }
 
-interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number }
+interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number; call?: Node }
 
 interface ImportRec {
   sourceNode: Node; stmt?: Node; reexport: boolean;
@@ -283,7 +283,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       const n = name ?? main!;
       const prev = refs.get(n.startIndex);
       if (prev && prev.pattern <= m.patternIndex) continue;
-      refs.set(n.startIndex, { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex });
+      refs.set(n.startIndex, { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex, call: lang.spec.overloads && (kind === 'call' || kind === 'new') ? main : undefined });
     } else if (src) {
       let rec = imports.get(src.startIndex);
       if (!rec) imports.set(src.startIndex, (rec = { sourceNode: src, stmt, reexport, names: [], bindsNothing: false }));
@@ -402,6 +402,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const p = r.nameNode.startPosition;
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from: lexicalSymbol(enc) };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
+    const args = r.call && argCount(lang, r.call);
+    if (args !== undefined) ref.args = args;
     if (enc && ref.from < 0 && enc.kind === '') ref.scope = enc.qual;
     out.push(ref);
   }
@@ -887,4 +889,13 @@ function unquote(s: string): string {
 
 function scopeText(source: string, n: Node): string {
   return text(source, n).replace(/<[^<>]*>|\[[^\]]*\]/g, '').replace(/::|->|\\/g, '.').replace(/[\s*&()]/g, '').replace(/^\.+|\.+$/g, '');
+}
+
+/** How many arguments a call passes: the named children of its argument list, comments aside. */
+function argCount(lang: CompiledLanguage, call: Node): number | undefined {
+  const list = call.childForFieldName('arguments');
+  if (!list) return undefined;
+  let n = 0;
+  for (const c of list.namedChildren) if (c && !lang.comments.has(c.type)) n++;
+  return n;
 }

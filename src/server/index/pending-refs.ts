@@ -2,7 +2,7 @@
 // needs every file's symbols written first). Kept in columns instead of one object per reference:
 // the Linux kernel has millions of references, and as ExtractedRef objects (each with its own
 // copies of the name strings, as a worker's message delivers them) they were most of the heap.
-// Names and receivers are interned, so a reference costs 17 bytes.
+// Names and receivers are interned, so a reference costs 18 bytes.
 import { ExtractedRef, RefKind } from './types';
 
 const KINDS: RefKind[] = ['call', 'new', 'type', 'value', 'extends', 'implements'];
@@ -13,7 +13,10 @@ const KIND_CODE = new Map(KINDS.map((k, i) => [k, i]));
 export interface PendingFile { fileId: number; fileNodeId: number; hash: string; first: number; end: number; added?: boolean }
 
 /** One reference, as the resolver takes it. */
-export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number }
+export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number; args: number | undefined }
+
+/** No argument count (kept as a byte: counts past it are 254, "many"). */
+const NO_ARGS = 255;
 
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
@@ -41,6 +44,7 @@ export class PendingRefs {
   private readonly kind = new Column((n) => new Uint8Array(n)); // index in KINDS
   private readonly name = ints(); // index in strings
   private readonly receiver = ints(); // index in strings, -1: none
+  private readonly args = new Column((n) => new Uint8Array(n)); // argument count, NO_ARGS: none
   private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
 
@@ -65,6 +69,7 @@ export class PendingRefs {
       this.kind.push(KIND_CODE.get(r.kind)!);
       this.name.push(this.intern(r.name));
       this.receiver.push(r.receiver === undefined ? -1 : this.intern(r.receiver));
+      this.args.push(r.args === undefined ? NO_ARGS : Math.min(r.args, NO_ARGS - 1));
     }
     this.files.push({ fileId, fileNodeId, hash, first, end: this.src.length, ...(added ? { added } : {}) });
   }
@@ -75,6 +80,7 @@ export class PendingRefs {
 
   ref(i: number): PendingRef {
     const rc = this.receiver.get(i);
-    return { src: this.src.get(i), name: this.strings[this.name.get(i)], kind: this.kindOf(i), receiver: rc < 0 ? undefined : this.strings[rc], line: this.line.get(i) };
+    const args = this.args.get(i);
+    return { src: this.src.get(i), name: this.strings[this.name.get(i)], kind: this.kindOf(i), receiver: rc < 0 ? undefined : this.strings[rc], line: this.line.get(i), args: args === NO_ARGS ? undefined : args };
   }
 }

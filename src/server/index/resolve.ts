@@ -9,6 +9,7 @@ import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
 import { CONSTRAINT, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
+import { paramRange } from './arity';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -19,6 +20,7 @@ export interface RefInput {
   kind: RefKind;
   receiver?: string | null;
   line?: number; // where it is written: a callback's parameters hold inside the callback only
+  args?: number; // a call's argument count (LanguageSpec.overloads)
 }
 
 export interface Resolved {
@@ -159,7 +161,7 @@ export class Resolver {
    *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. A `value`
    *  name that is a parameter or local of an enclosing function (it has a binding there) is
    *  that local, and binds to nothing. */
-  resolveName(name: string, ref: { src: number; fileId: number; line?: number }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
+  resolveName(name: string, ref: { src: number; fileId: number; line?: number; args?: number }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
     const rules = this.rules(ref.fileId);
     // scopes and the top level are in the reference's own file
     const local = this.db.nodesNamedIn(name, ref.fileId);
@@ -168,12 +170,18 @@ export class Resolver {
       const lookInside = LEXICAL.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
       if (!lookInside) continue;
       // in code, an object literal's members (`{ m() {} }`) are no names in scope
-      const own = local.length ? local.find((n) => n.parent_id === cur!.id && accept.has(n.kind) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind))) : undefined;
+      const mine = (n: NodeRow) => n.parent_id === cur!.id && accept.has(n.kind) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind));
+      // an overload that takes the call's arguments, here or inherited, before one that does not
+      const own = local.length ? local.find((n) => mine(n) && this.takes(n, ref.args)) : undefined;
       if (own) return { id: own.id, how: 'scope' };
+      if (ref.args !== undefined && rules.implicitMembers && CLASSLIKE.has(cur.kind) && local.some(mine)) {
+        const fit = this.memberOfSupertypes(cur.id, name, accept, ref.fileId, ref.args);
+        return { id: fit ?? local.find(mine)!.id, how: 'scope' };
+      }
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
-        const inherited = this.memberOfSupertypes(cur.id, name, accept, ref.fileId);
+        const inherited = this.inherited(cur.id, name, accept, ref.fileId, ref.args);
         if (inherited) return { id: inherited, how: 'scope' };
       }
     }
@@ -409,7 +417,7 @@ export class Resolver {
   }
 
   /** Members of a class-like node and of its supertypes (breadth first, bounded). */
-  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number): number | undefined {
+  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
     const seen = new Set<number>([classId]);
     let frontier = this.db.supertypes(classId);
     for (let depth = 0; depth < 10 && frontier.length; depth++) {
@@ -418,7 +426,7 @@ export class Resolver {
         if (seen.has(c)) continue;
         seen.add(c);
         const sup = this.db.node(c);
-        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind))?.id ?? this.packageMethod(sup, name, accept, from));
+        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, args))?.id ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
         next.push(...this.db.supertypes(c));
       }
@@ -427,7 +435,7 @@ export class Resolver {
     // above every type, the language's root (Java's Object; an enum's Enum, then Object)
     const root = this.rootType(classId);
     if (root === undefined || seen.has(root)) return undefined;
-    return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind))?.id ?? this.memberOfSupertypes(root, name, accept, from);
+    return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind) && this.takes(n, args))?.id ?? this.memberOfSupertypes(root, name, accept, from, args);
   }
 
   /** ResolveRules.rootTypes: the type a class-like node extends without saying so, where the
@@ -479,21 +487,47 @@ export class Resolver {
     return { id: cur, how: first.resolution === 'import' ? 'import' : 'exact' };
   }
 
-  private member(containerId: number, name: string, accept: Set<string>, from: number): number | undefined {
+  /** A member of a type, its twins or its supertypes; with `args`, an overload that takes that
+   *  many arguments first (Java's `src.position()` is Buffer's, not ByteBuffer's `position(int)`). */
+  private member(containerId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
+    return (args === undefined ? undefined : this.memberTaking(containerId, name, accept, from, args)) ?? this.memberTaking(containerId, name, accept, from);
+  }
+
+  private memberTaking(containerId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
     const c = this.db.node(containerId);
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
     const named = this.db.nodesNamedIn(name, c.file_id);
-    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind));
+    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, args));
     if (own) return own.id;
     // declarations merged with it (`interface X` and `namespace X` side by side): their members too
     for (const twin of this.db.nodesNamedIn(c.name, c.file_id)) {
       if (twin.id === containerId || twin.parent_id !== c.parent_id) continue;
-      const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind));
+      const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind) && this.takes(n, args));
       if (m) return m.id;
     }
-    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from);
+    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from, args);
   }
+
+  /** memberOfSupertypes, an overload that takes `args` arguments first. */
+  private inherited(classId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
+    return (args === undefined ? undefined : this.memberOfSupertypes(classId, name, accept, from, args)) ?? this.memberOfSupertypes(classId, name, accept, from);
+  }
+
+  /** Whether a function-like node can take `args` arguments (its signature's parameter list);
+   *  anything else, or a signature that does not say, can. */
+  private takes(n: NodeRow, args: number | undefined): boolean {
+    if (args === undefined || !FUNCLIKE.has(n.kind)) return true;
+    let r = this.arities.get(n.id);
+    if (r === undefined) {
+      r = paramRange(this.db.signature(n.id) ?? '', n.name) ?? null;
+      if (this.arities.size >= UNIQUE_CACHE_MAX) this.arities.clear();
+      this.arities.set(n.id, r);
+    }
+    return r === null || (args >= r[0] && args <= r[1]);
+  }
+
+  private readonly arities = new Map<number, [number, number] | null>();
 
   /** ResolveRules.openNamespaces: a C++ namespace is reopened block after block, file after file
    *  (`namespace fmt { namespace detail {` in each header): a member of any block of the same
@@ -624,13 +658,13 @@ export class Resolver {
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
       const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
-      const hit = cls !== undefined && this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId);
+      const hit = cls !== undefined && this.inherited(cls, ref.name, memberAccept, ref.fileId, ref.args);
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
       const self = this.types.of(recv, ref);
-      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId);
+      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, ref.args);
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
@@ -638,7 +672,7 @@ export class Resolver {
     const type = this.types.of(recv, ref);
     if (type !== undefined) {
       if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
-      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId);
+      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, ref.args);
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
@@ -674,7 +708,7 @@ export class Resolver {
       // (along a C/C++ include chain too: `Shape::make()` with Shape from a header's header)
       const container = path.length === 1 ? this.resolveName(recv, ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
       if (container) {
-        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId);
+        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId, ref.args);
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
         return undefined;
       }

@@ -37,6 +37,8 @@ export interface ExtractedRef {
   from: number;
   /** For member access `a.b.c()`: the text before the name (`a.b`), `this`, `self`, `super`... */
   receiver?: string;
+  /** A call's or `new`'s argument count, where methods overload by it (LanguageSpec.overloads). */
+  args?: number;
   /** When `from` is -1 because the ref sits in a container whose type is defined in another file
    *  (Rust `impl Trait for Foo`, Swift `extension Foo: P`): that type's qualified name (`Foo`). */
   scope?: string;

@@ -131,6 +131,9 @@ export interface LanguageSpec {
    *  clauses): the declarations (node types of `@binding`) and the nodes that end their scope,
    *  the nearest one from the declaration up (itself included, for a type switch's case). */
   blockScoped?: { declarations: string[]; scopes: string[] };
+  /** Methods overload by parameter count (Java, C#, C++): each call records its argument count,
+   *  and a member call binds to a same-named method that takes that many where there is one. */
+  overloads?: boolean;
   /** A method named like its class is its constructor (C++, Dart). */
   constructorIsClassName?: boolean;
   /** What an import without any captured name binds: the source itself as a namespace
@@ -236,6 +239,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-java.vscode.wasm',
     queries: ['java.scm'],
     comments: ['block_comment', 'line_comment'],
+    overloads: true,
     modifierContainers: ['modifiers'],
     memberVisibility: { interface: 'public', enum: 'public' },
     exportRule: 'visibility',
@@ -246,6 +250,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-c-sharp.vscode.wasm',
     queries: ['csharp.scm'],
     comments: ['comment'],
+    overloads: true,
     modifierContainers: ['modifier'],
     methodParents: ['class', 'struct', 'interface'],
     defaultVisibility: 'internal',
@@ -272,6 +277,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-cpp.vscode.wasm',
     queries: ['c-common.scm', 'cpp.scm'],
     comments: ['comment'],
+    overloads: true,
     preparse: [...C_PREPARSE, 'cpp-export-macros'],
     wrappers: { doc: ['template_declaration'] },
     modifierContainers: ['storage_class_specifier'],

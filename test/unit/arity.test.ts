@@ -1,0 +1,30 @@
+// Parameter counts read from signatures, for overloads chosen by argument count.
+import assert from 'node:assert/strict';
+import { paramRange } from '../../src/server/index/arity';
+
+describe('arity: parameter counts from signatures', () => {
+  it('counts Java, C# and C++ parameters, generics and annotations inside them', () => {
+    assert.deepEqual(paramRange('public int position()', 'position'), [0, 0]);
+    assert.deepEqual(paramRange('public ByteBuffer position(int newPosition)', 'position'), [1, 1]);
+    assert.deepEqual(paramRange('public <K, V> Map<K, V> copy(Map<? extends K, ? extends V> m, @Nullable BiFunction<K, V, V> f)', 'copy'), [2, 2]);
+    assert.deepEqual(paramRange('public static <T> T[] copyOf(T[] original, int newLength)', 'copyOf'), [2, 2]);
+    assert.deepEqual(paramRange('public T Find<T>(Func<T, bool> pred, int limit)', 'Find'), [2, 2]);
+    assert.deepEqual(paramRange('void Shape::resize(std::function<void(int, int)> cb, int w) const', 'resize'), [2, 2]);
+    assert.deepEqual(paramRange('int main(void)', 'main'), [0, 0]);
+  });
+
+  it('reads varargs as any number and defaults as optional', () => {
+    assert.deepEqual(paramRange('public static String format(String format, Object... args)', 'format'), [1, Infinity]);
+    assert.deepEqual(paramRange('int printf(const char *fmt, ...)', 'printf'), [1, Infinity]);
+    assert.deepEqual(paramRange('public void Log(string msg, params object[] args)', 'Log'), [1, Infinity]);
+    assert.deepEqual(paramRange('void flush(int level = 0, bool force = false)', 'flush'), [0, 2]);
+    assert.deepEqual(paramRange('bool eq(int a, int b = a == 1)', 'eq'), [1, 2]);
+  });
+
+  it('says nothing where the parameter list is not all there', () => {
+    assert.equal(paramRange('public void configure(String name, int a,', 'configure'), undefined);
+    assert.equal(paramRange('class Foo', 'bar'), undefined);
+    // the name as a whole word: `reposition(` is not `position(`
+    assert.deepEqual(paramRange('void reposition(int a, int b) { position(); }', 'position'), [0, 0]);
+  });
+});
