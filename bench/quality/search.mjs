@@ -62,9 +62,22 @@ export async function queriesFromDocs(root, records, max = 150, { dropName = tru
   db.close();
   const all = [];
   const seen = new Set();
-  for (const r of records.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))) {
+  const sentence = (r) => {
     const first = firstSentence(r.doc);
-    const q = dropName ? first.replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${r.name}\\b\\s*`), '') : first;
+    return dropName ? first.replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${r.name}\\b\\s*`), '') : first;
+  };
+  // a sentence that documents several symbols (Java's overrides repeat their interface's
+  // "Returns the element at the specified position in this list") has no one right answer
+  // (one symbol's overloads, sharing it, are one answer)
+  const uses = new Map();
+  for (const r of records) {
+    const k = sentence(r).toLowerCase();
+    if (!uses.has(k)) uses.set(k, new Set());
+    uses.get(k).add(`${r.file}\0${r.name}`);
+  }
+  for (const r of records.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))) {
+    const q = sentence(r);
+    if (uses.get(q.toLowerCase()).size > 1) continue;
     let best;
     for (const n of byFile.get(r.file) ?? []) if (n.name === r.name && n.s <= r.line && r.line <= n.e && (!best || n.e - n.s < best.e - best.s)) best = n;
     const key = best && canon(best.uid);
