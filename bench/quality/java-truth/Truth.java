@@ -80,7 +80,8 @@ public class Truth {
     final CompilationUnitTree cu;
     final String file;
     final String[] lines;
-    /** Enclosing declarations: codeindex's caller is the innermost method, or the field a value initialises, else the class. */
+    /** Enclosing declarations: codeindex's caller is the innermost method (an anonymous class's
+     *  too), or the field a value initialises, else the class. */
     final Deque<String[]> callers = new ArrayDeque<>();
 
     CallScanner(CompilationUnitTree cu) throws Exception {
@@ -90,13 +91,13 @@ public class Truth {
     }
 
     @Override public Void visitClass(ClassTree node, Void v) {
-      if (node.getSimpleName().length() == 0) return super.visitClass(node, v); // anonymous: its methods are not nodes
+      if (node.getSimpleName().length() == 0) return super.visitClass(node, v); // anonymous: no node of its own
       callers.push(new String[] { node.getSimpleName().toString(), String.valueOf(declLine(cu, node)) });
       try { return super.visitClass(node, v); } finally { callers.pop(); }
     }
 
+    // (a method of an anonymous class is a node of ours too, inside the method that makes it)
     @Override public Void visitMethod(MethodTree node, Void v) {
-      if (inAnonymous()) return super.visitMethod(node, v);
       String name = node.getName().contentEquals("<init>") ? enclosingClassName() : node.getName().toString();
       callers.push(new String[] { name, String.valueOf(declLine(cu, node)) });
       try { return super.visitMethod(node, v); } finally { callers.pop(); }
@@ -104,16 +105,9 @@ public class Truth {
 
     @Override public Void visitVariable(VariableTree node, Void v) {
       Tree parent = getCurrentPath().getParentPath().getLeaf();
-      if (!(parent instanceof ClassTree c) || c.getSimpleName().length() == 0) return super.visitVariable(node, v);
+      if (!(parent instanceof ClassTree)) return super.visitVariable(node, v);
       callers.push(new String[] { node.getName().toString(), String.valueOf(declLine(cu, node)) });
       try { return super.visitVariable(node, v); } finally { callers.pop(); }
-    }
-
-    boolean inAnonymous() {
-      for (TreePath p = getCurrentPath().getParentPath(); p != null; p = p.getParentPath()) {
-        if (p.getLeaf() instanceof ClassTree c) return c.getSimpleName().length() == 0;
-      }
-      return false;
     }
 
     String enclosingClassName() {
