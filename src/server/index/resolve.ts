@@ -559,7 +559,7 @@ export class Resolver {
    *  type may be declared once per platform (`FD` in fd_unix.go and fd_windows.go): a method of
    *  a same-named type of the package counts. */
   private packageMethod(c: NodeRow, name: string, accept: Set<string>, from: number): number | undefined {
-    if (!this.rules(c.file_id).folderScope || c.parent_id !== null) return undefined;
+    if (!this.rules(c.file_id).detachedMethods || c.parent_id !== null) return undefined;
     const dir = this.dirOfFile(c.file_id);
     const fam = this.family(c.file_id);
     const found: NodeRow[] = [];

@@ -31,6 +31,10 @@ export interface ResolveRules {
   /** A function nested in another can be an object's member (a factory's `return { f }`): then
    *  a method name is not unique while such a function shares it. */
   factoryMembers?: boolean;
+  /** A method may be declared apart from its type, in any file of the type's folder (Go's
+   *  `func (r *T) m()`, Swift's and Kotlin's extensions, C#'s partial classes): a type's members
+   *  are looked up there too. Java's never are (looking cost java.base a tenth of its resolve). */
+  detachedMethods?: boolean;
   /** Files are built for some platforms only (Go's `_windows.go`, `//go:build`, read by
    *  build-constraint.ts): where one name has a declaration per platform, the one built for the
    *  caller's platform (its own suffix, else this machine's) is preferred. */
@@ -87,18 +91,19 @@ const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitM
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
-  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: {
     ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
     rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
-  }, kotlin: jvm, scala: jvm,
-  csharp: { ...jvm, casts: true, family: 'dotnet' },
+  },
+  kotlin: { ...jvm, detachedMethods: true }, scala: { ...jvm, detachedMethods: true },
+  csharp: { ...jvm, casts: true, detachedMethods: true, family: 'dotnet' },
   c: cfam, cpp: cfam, objc: { ...cfam, selfNames: ['self'] },
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
   php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },
-  swift: { ...jvm, importStyle: 'path', folderScope: true, selfNames: ['self'], family: 'swift' },
+  swift: { ...jvm, importStyle: 'path', folderScope: true, detachedMethods: true, selfNames: ['self'], family: 'swift' },
   dart: { ...jvm, importStyle: 'path', folderScope: false, family: 'dart' },
 };
 
