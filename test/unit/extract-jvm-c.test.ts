@@ -20,6 +20,13 @@ describe('extract: java', () => {
     assert.equal(sym(x, 'UserService.State.ACTIVE').kind, 'enum_member');
   });
 
+  it('takes a /** */ comment parted from its declaration by blank lines as its doc, a // comment not', async () => {
+    const x = await parseText('A.java', '/**\n * Thrown when it fails. More text.\n */\n\npublic class A {\n  // a remark\n\n  void f() {}\n  /** Runs. */\n\n\n  void g() {}\n}\n');
+    assert.equal(sym(x, 'A').docstring, 'Thrown when it fails. More text.');
+    assert.equal(sym(x, 'A.f').docstring, '');
+    assert.equal(sym(x, 'A.g').docstring, 'Runs.');
+  });
+
   it('finds invocations with receivers, instantiations and heritage', async () => {
     const x = await parseFixture('java/UserService.java');
     hasRef(x, 'extends BaseService <- UserService');

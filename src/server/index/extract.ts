@@ -838,7 +838,9 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   while (prev && lang.docSkip.has(prev.type)) { nextRow = prev.startPosition.row; prev = prev.previousSibling; }
   const parts: string[] = [];
   const prefixes = lang.spec.docPrefixes;
-  while (prev && lang.comments.has(prev.type) && prev.endPosition.row >= nextRow - 1) {
+  // A `/** ... */` block is a doc comment by its marker: blank lines may part it from what it
+  // documents (the JDK's `*/`, a blank line, `public class ...`), as javadoc and tsc read it.
+  while (prev && lang.comments.has(prev.type) && (prev.endPosition.row >= nextRow - 1 || (!parts.length && /^\/\*\*[^/]/.test(text(source, prev))))) {
     const before = prev.previousSibling;
     // A comment on the same line as the code before it belongs to that code.
     if (before && before.endPosition.row === prev.startPosition.row && !lang.comments.has(before.type)) break;
