@@ -778,3 +778,32 @@ describe('index: overloads chosen by argument count (Java, C#, C++)', function (
       assert.deepEqual(calls(ix, 'src/repo.cpp::run'), ['7 save -> src/repo.cpp:4', '8 save -> src/repo.cpp:3']);
     }));
 });
+
+describe('index: type arguments (Java)', function () {
+  this.timeout(30000);
+  it('a method returning, or a field typed by, its type\'s parameter gives the receiver\'s type argument (`List<Repo>.get(0)` is a Repo)', () =>
+    withIndexedProject({
+      'src/a/List.java': 'package a;\npublic interface List<E> {\n  E get(int i);\n}\n',
+      'src/a/Map.java': 'package a;\npublic interface Map<K, V> {\n  V get(Object k);\n  interface Entry<K, V> {\n    K getKey();\n    V getValue();\n  }\n}\n',
+      'src/a/Box.java': 'package a;\nclass Box<T> {\n  T item;\n}\n',
+      'src/a/Repo.java': 'package a;\nclass Repo {\n  void save() {}\n}\n',
+      'src/a/User.java': 'package a;\nclass User {\n  void save() {}\n  String name() { return null; }\n}\n',
+      'src/a/Use.java': [
+        'package a;',
+        'class Use {',
+        '  List<Repo> repos;',
+        '  void run(Map<String, User> users, Map.Entry<Repo, User> e, Box<User> b) {',
+        '    repos.get(0).save();',
+        '    users.get("x").save();',
+        '    e.getKey().save();',
+        '    e.getValue().save();',
+        '    b.item.save();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    }, async (ix) => {
+      const got = edges(ix.store, 'calls').filter((e) => e.from === 'src/a/Use.java::Use.run' && e.target === 'save').map((e) => `${e.to} ${e.resolution}`);
+      assert.deepEqual(got, ['src/a/Repo.java::Repo.save exact', 'src/a/User.java::User.save exact', 'src/a/Repo.java::Repo.save exact', 'src/a/User.java::User.save exact', 'src/a/User.java::User.save exact']);
+    }));
+});

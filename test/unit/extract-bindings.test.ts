@@ -9,13 +9,13 @@ describe('extract: bindings (typed names)', () => {
     return (x.bindings ?? []).map((b) => `${b.scope >= 0 ? x.symbols[b.scope].qualifiedName : '(file)'} ${b.name}: ${b.type}${b.lines ? ` @${b.lines.join('-')}` : ''}`);
   };
 
-  it('type names keep their qualifier and drop arguments; unions and intersections give their first member', () => {
+  it('type names keep their qualifier and a generic its arguments (not a function type\'s); unions and intersections give their first member', () => {
     const cases: [string, string | undefined][] = [
-      ['Map<string, Repo>', 'Map'], ['*pkg.Server', 'pkg.Server'], ['a::b::C<T>', 'a.b.C'], ['List[int]', 'List'],
+      ['Map<string, Repo>', 'Map<string, Repo>'], ['Map.Entry<K,\n  V>', 'Map.Entry<K, V>'], ['*pkg.Server', 'pkg.Server'], ['a::b::C<T>', 'a.b.C<T>'], ['List[int]', 'List'],
       ['A | null', 'A'], ['Ns.A & { tag: X }', 'Ns.A'], ['\\App\\User', 'App.User'],
       ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', 'int[]'], ['[]*ssa.Edge', 'ssa.Edge[]'], ['[4]Block', 'Block[]'], ['[]func() int', undefined], ['Effect<(a: A) => B>', 'Effect'],
       ['A[]', 'A[]'], ['readonly Observer<T>[] | null', 'Observer[]'], ['Array<Subject<T>>', 'Subject[]'],
-      ['std::shared_ptr<geo::Shape>', 'geo.Shape'], ['unique_ptr<const Shape>', 'Shape'], ['std::shared_ptr<std::vector<int>>', 'std.shared_ptr'],
+      ['std::shared_ptr<geo::Shape>', 'geo.Shape'], ['unique_ptr<const Shape>', 'Shape'], ['std::shared_ptr<std::vector<int>>', 'std.shared_ptr<std::vector<int>>'], ['Array<Foo>', 'Foo[]'], ['Foo<T> | null', 'Foo'],
     ];
     for (const [t, want] of cases) assert.equal(typeName(t), want, t);
   });
@@ -58,7 +58,7 @@ describe('extract: bindings (typed names)', () => {
       '}',
     ].join('\n')), [
       'operate (1).this: Ctx',
-      'operate (1).0: Source',
+      'operate (1).0: Source<T>',
       'operate (1).1: ns.Sink',
       'operate n: number',
       'operate init: {}',
@@ -76,7 +76,7 @@ describe('extract: bindings (typed names)', () => {
       'export const one = dual<(a: A) => B, (self: S) => T>(1, self => self.run())',
     ].join('\n')), [
       'map map: =dual<(f: F) => () => D, <A>() => D>()',
-      'map self: Differ.D @1-1',
+      'map self: Differ.D<A> @1-1',
       'map f: F @1-1',
       'keep keep: =id<Foo>()',
       'keep y: @0.0 id @2-2',

@@ -417,9 +417,13 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   typeParams.restart();
   for (const b of bindingRecs) {
     // typed by a type parameter (`ctx: Ctx` in `f<Ctx>`): a type not known, rather than one from
-    // outside the project (whose members are never guessed)
-    const bare = /^([A-Za-z_$][\w$]*)(?:\[\])?$/.exec(b.type);
-    if (bare && typeParams.covers(bare[1], b.pos)) continue;
+    // outside the project (whose members are never guessed); kept as `%E`, which a receiver's
+    // type arguments may give (`E get(int)` of a `List<Repo>`: a Repo)
+    const bare = /^([A-Za-z_$][\w$]*)(\[\])?$/.exec(b.type);
+    if (bare && typeParams.covers(bare[1], b.pos)) {
+      if (bare[2]) continue;
+      b.type = `%${bare[1]}`;
+    }
     while (ei < entries.length && entries[ei].start <= b.pos) {
       const e = entries[ei++];
       while (stack.length && !contains(stack[stack.length - 1], e)) stack.pop();
@@ -635,6 +639,10 @@ export function typeName(t: string): string | undefined {
   // a C++ smart pointer is used as what it points to (`p->draw()`)
   const pointer = /^\s*(?:std::)?(?:shared_ptr|unique_ptr|weak_ptr)\s*<\s*((?:const\s+)?[A-Za-z_][\w:]*)\s*>\s*$/.exec(t);
   if (pointer) t = pointer[1].replace(/^const\s+/, '');
+  // a generic type keeps its arguments (`Map<String, User>`): a method returning a type
+  // parameter gives the receiver's (receiver-type.ts)
+  const g = /^\s*([A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*)\s*<(.+)>\s*$/s.exec(t);
+  if (g && !g[2].includes('=>') && g[2].length <= 200) return `${g[1].split('::').join('.')}<${g[2].replace(/\s+/g, ' ').trim()}>`;
   // without type arguments (`=>` is no bracket)
   let s = t.replace(/=>/g, '=:');
   for (let prev = ''; prev !== s;) { prev = s; s = s.replace(/<[^<>]*>/g, ''); }

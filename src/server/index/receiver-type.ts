@@ -7,9 +7,10 @@ import type { GraphDb } from './graph-db';
 import type { Hit, Resolver } from './resolve';
 
 export interface Ctx { src: number; fileId: number; line?: number }
-/** A project type's node (`array`: a collection of it); null: a type from outside the project
- *  (never guess its members); undefined: not known. */
-export type TypeHit = (Hit & { array?: boolean }) | null | undefined;
+/** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
+ *  `List<String>`, and where); null: a type from outside the project (never guess its members);
+ *  undefined: not known. */
+export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx } }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
@@ -97,7 +98,11 @@ export class ReceiverTypes {
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
       const kind = this.db.node(target.id)?.kind ?? '';
       if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return this.unaliased(target);
-      return withHow(this.returnType(target.id), target.how);
+      const ret = withHow(this.returnType(target.id), target.how);
+      if (ret || !el) return ret;
+      // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
+      // `List<String>` is a String)
+      return withHow(this.typeArgument(target.id, this.of(el[1], ctx)), target.how) ?? ret;
     }
     const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*)$/.exec(e);
     if (!m) return undefined;
@@ -108,7 +113,9 @@ export class ReceiverTypes {
     if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
     if (!obj) return obj;
     const f = this.field(obj.id, name);
-    return f ? withHow(this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }), obj.how) : undefined;
+    if (!f) return undefined;
+    // `E value` of a `Node<Repo>`: a Repo
+    return withHow(f.type.startsWith('%') ? this.typeParameter(f.type, obj) : this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }), obj.how);
   }
 
   private identifier(name: string, ctx: Ctx): TypeHit {
@@ -177,6 +184,7 @@ export class ReceiverTypes {
   /** A binding's type text, in the scope it was declared in. */
   private typeText(t: string, ctx: Ctx): TypeHit {
     if (t.startsWith('=')) return this.of(t.slice(1), ctx);
+    if (t.startsWith('%')) return undefined; // a type parameter: not known here (typeArgument)
     const key = `${ctx.src}\0${t}`;
     if (this.bound.has(key)) return this.bound.get(key);
     this.bound.set(key, undefined);
@@ -197,7 +205,7 @@ export class ReceiverTypes {
     for (const id of decls) {
       const pt = this.db.binding(id, `(${cb[1]}).${cb[2]}`);
       // a type parameter (`(a: A) => B`) tells nothing: unknown, not foreign
-      if (pt !== undefined) return withHow(this.named(pt, { src: id, fileId: this.db.node(id)!.file_id }) ?? undefined, target.how);
+      if (pt !== undefined) return withHow(pt.startsWith('%') ? undefined : this.named(pt, { src: id, fileId: this.db.node(id)!.file_id }) ?? undefined, target.how);
     }
     return undefined;
   }
@@ -223,7 +231,41 @@ export class ReceiverTypes {
     // Where names cross files unimported (PHP, C++), a type the project declares more than once
     // is one of ours, just not known which; elsewhere an unbound type name is from outside.
     if (!hit) return this.r.rules(ctx.fileId).bareNameHeuristic && this.db.nodesNamed(bare).some((n) => CLASSLIKE.has(n.kind)) ? undefined : null;
-    return this.unaliased(hit);
+    const t = this.unaliased(hit);
+    const open = type.indexOf('<', path.join('.').length);
+    const list = t && open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
+    return list.length ? { ...t!, targs: { list, ctx } } : t;
+  }
+
+  /** What a method returns when it returns a type parameter of its receiver's type (`E get(int)`
+   *  of `List<E>`): the receiver's type argument in that place, read where it was written. */
+  private typeArgument(methodId: number, recv: TypeHit): TypeHit {
+    const ret = recv?.targs && this.db.binding(methodId, '()');
+    return ret ? this.typeParameter(ret, recv) : undefined;
+  }
+
+  /** A binding's type `%E` (a type parameter), as the receiver's type arguments give it. */
+  private typeParameter(t: string, recv: TypeHit): TypeHit {
+    if (!t.startsWith('%') || !recv?.targs) return undefined;
+    const i = this.typeParams(recv.id).indexOf(t.slice(1));
+    return i >= 0 && i < recv.targs.list.length ? this.named(recv.targs.list[i], recv.targs.ctx) : undefined;
+  }
+
+  /** A generic type's parameter names, from its signature (`interface Map<K, V>` -> K, V). */
+  private readonly params = new Map<number, string[]>();
+  private typeParams(id: number): string[] {
+    let p = this.params.get(id);
+    if (!p) {
+      const n = this.db.node(id);
+      const sig = n ? this.db.signature(id) ?? '' : '';
+      const at = n ? sig.search(new RegExp(`\\b${n.name.replace(/[$]/g, '\\$')}\\s*<`)) : -1;
+      const open = at < 0 ? -1 : sig.indexOf('<', at);
+      const close = open < 0 ? -1 : matchingAngle(sig, open);
+      p = close < 0 ? [] : splitTop(sig.slice(open + 1, close)).map((x) => /^[A-Za-z_$][\w$]*/.exec(x)?.[0] ?? '');
+      if (this.params.size >= CACHE_MAX) this.params.clear();
+      this.params.set(id, p);
+    }
+    return p;
   }
 
   /** An alias of another type (`type E<T> = Executor<T>`, `using buffer = basic_buffer<char>`): that type. */
@@ -254,7 +296,7 @@ export class ReceiverTypes {
         const owner = this.db.node(this.db.node(id)?.parent_id ?? -1);
         return owner && CLASSLIKE.has(owner.kind) ? { id: owner.id, how: 'exact' } : undefined;
       }
-      if (t !== undefined) return this.named(t, { src: id, fileId: this.db.node(id)!.file_id });
+      if (t !== undefined) return t.startsWith('%') ? undefined : this.named(t, { src: id, fileId: this.db.node(id)!.file_id });
     }
     return undefined;
   }
@@ -310,6 +352,31 @@ function matchingOpen(s: string, close: number): number {
     else if (c === '(' || c === '[' || c === '{') { if (--depth === 0) return i; }
   }
   return -1;
+}
+
+/** Index of the `>` closing the `<` at `open`, -1 if unbalanced. */
+function matchingAngle(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    if (s[i] === '<') depth++;
+    else if (s[i] === '>' && s[i - 1] !== '-' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `A, Map<B, C>, D` -> its top-level parts, trimmed. */
+function splitTop(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '<' || c === '(' || c === '[') depth++;
+    else if ((c === '>' && s[i - 1] !== '-') || c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) { out.push(s.slice(start, i).trim()); start = i + 1; }
+  }
+  const last = s.slice(start).trim();
+  if (last) out.push(last);
+  return out;
 }
 
 /** Index of the bracket closing the one that opens at `open`, -1 if unbalanced. */
