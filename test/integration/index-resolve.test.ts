@@ -786,6 +786,7 @@ describe('index: type arguments (Java)', function () {
       'src/a/List.java': 'package a;\npublic interface List<E> {\n  E get(int i);\n}\n',
       'src/a/Map.java': 'package a;\npublic interface Map<K, V> {\n  V get(Object k);\n  interface Entry<K, V> {\n    K getKey();\n    V getValue();\n  }\n}\n',
       'src/a/Box.java': 'package a;\nclass Box<T> {\n  T item;\n}\n',
+      'src/a/Text.java': 'package a;\nclass Text {\n  String strip() { return null; }\n}\n',
       'src/a/Repo.java': 'package a;\nclass Repo {\n  void save() {}\n}\n',
       'src/a/User.java': 'package a;\nclass User {\n  void save() {}\n  String name() { return null; }\n}\n',
       'src/a/Use.java': [
@@ -798,12 +799,16 @@ describe('index: type arguments (Java)', function () {
         '    e.getKey().save();',
         '    e.getValue().save();',
         '    b.item.save();',
+        '    names.get(0).strip();',
         '  }',
+        '  List<String> names;',
         '}',
         '',
       ].join('\n'),
     }, async (ix) => {
       const got = edges(ix.store, 'calls').filter((e) => e.from === 'src/a/Use.java::Use.run' && e.target === 'save').map((e) => `${e.to} ${e.resolution}`);
       assert.deepEqual(got, ['src/a/Repo.java::Repo.save exact', 'src/a/User.java::User.save exact', 'src/a/Repo.java::Repo.save exact', 'src/a/User.java::User.save exact', 'src/a/User.java::User.save exact']);
+      // a String from outside the project: its `strip()` is never guessed to be Text's, the one in the project
+      assert.deepEqual(edges(ix.store, 'calls').filter((e) => e.target === 'strip').map((e) => `${e.to} ${e.resolution}`), ['null unresolved']);
     }));
 });

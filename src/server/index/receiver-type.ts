@@ -102,7 +102,9 @@ export class ReceiverTypes {
       if (ret || !el) return ret;
       // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
       // `List<String>` is a String)
-      return withHow(this.typeArgument(target.id, this.of(el[1], ctx)), target.how) ?? ret;
+      // (null, a type from outside: `List<String>` in a project without String, never guessed)
+      const arg = this.typeArgument(target.id, this.of(el[1], ctx));
+      return arg === undefined ? ret : withHow(arg, target.how);
     }
     const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*)$/.exec(e);
     if (!m) return undefined;
