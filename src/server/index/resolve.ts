@@ -117,9 +117,12 @@ export class Resolver {
   }
 
   resolve(ref: RefInput): Resolved {
+    const rules = this.rules(ref.fileId);
+    // a local of the name holds a function value the call may be calling (not in Java)
+    const value = ref.kind === 'value' || ((ref.kind === 'call' || ref.kind === 'new') && !rules.callsNameMethods);
     const hit = ref.receiver
       ? this.resolveMember(ref)
-      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, this.rules(ref.fileId)), ref.kind === 'value' ? null : acceptedKinds(ref.kind), ref.kind === 'call' || ref.kind === 'new' || ref.kind === 'value');
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, rules), ref.kind === 'value' ? null : acceptedKinds(ref.kind), value);
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };

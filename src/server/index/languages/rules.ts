@@ -56,6 +56,9 @@ export interface ResolveRules {
   /** The type each kind of type extends without saying so (Java: a class or interface `Object`,
    *  an enum `Enum`): its members are every such type's, where the project declares it. */
   rootTypes?: Partial<Record<string, string>>;
+  /** A call names a method, never a local variable (Java: `long length = length();` calls the
+   *  method, where a local of that name would otherwise shadow it as a function value). */
+  callsNameMethods?: boolean;
   /** `(T) x` is a cast to T (Java, C#): `((T) x).m()` is T's m. */
   casts?: boolean;
   /** `new I() { ... }` makes an anonymous class implementing interface I: `new` may name an
@@ -94,7 +97,7 @@ export const RULES: Record<string, ResolveRules> = {
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: {
-    ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true,
+    ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
     rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
   },
