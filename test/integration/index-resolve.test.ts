@@ -708,7 +708,7 @@ describe('index: Java packages, imports and receivers (as javac binds them on th
       '    java.security.Digest.isEqual(a, a);',
       '    ((Sym) o).init();',
       '    new Outer.Inner().go();',
-      '    new Runnable() { public void run() {} };',
+      '    new Runnable() { public void run() { helper(); } void helper() {} };',
       '    Color.RED.paint();',
       '    try { twice(2); } catch (RuntimeException e) { e.getMessage(); }',
       '    for (String k : keys()) { k.isEmpty(); }',
@@ -739,6 +739,8 @@ describe('index: Java packages, imports and receivers (as javac binds them on th
       want('Inner', 'src/com/p/Outer.java::Outer.Inner');
       want('go', 'src/com/p/Outer.java::Outer.Inner.go');
       want('Runnable', 'src/java/lang/Runnable.java::Runnable');
+      // an anonymous class's methods call each other by bare name
+      assert.deepEqual(edges(ix.store, 'calls').filter((e) => e.target === 'helper').map((e) => `${e.from} -> ${e.to}`), ['src/com/p/Wrap.java::Wrap.work.run -> src/com/p/Wrap.java::Wrap.work.helper']);
       want('paint', 'src/com/p/Color.java::Color.paint');
       want('getMessage', 'src/java/lang/Throwable.java::Throwable.getMessage');
       want('isEmpty', 'src/java/lang/String.java::String.isEmpty');

@@ -172,8 +172,9 @@ export class Resolver {
     for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       const lookInside = LEXICAL.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
       if (!lookInside) continue;
-      // in code, an object literal's members (`{ m() {} }`) are no names in scope
-      const mine = (n: NodeRow) => n.parent_id === cur!.id && accept.has(n.kind) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind));
+      // in code, an object literal's members (`{ m() {} }`) are no names in scope; where members
+      // are implicit, an anonymous class's methods are (Java's `new InputStream() { ... ensureOpen(); }`)
+      const mine = (n: NodeRow) => n.parent_id === cur!.id && accept.has(n.kind) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind) && !(rules.implicitMembers && n.kind === 'method'));
       // an overload that takes the call's arguments, here or inherited, before one that does not
       const own = local.length ? local.find((n) => mine(n) && this.takes(n, ref.args)) : undefined;
       if (own) return { id: own.id, how: 'scope' };
