@@ -60,8 +60,15 @@ export class ReceiverTypes {
   }
 
   private compute(e: string, ctx: Ctx): TypeHit {
-    const literal = this.r.rules(ctx.fileId).literalTypes?.find(([re]) => re.test(e));
+    const rules = this.r.rules(ctx.fileId);
+    const literal = rules.literalTypes?.find(([re]) => re.test(e));
     if (literal) return this.named(literal[1], ctx);
+    // `(T) x`: a cast, where the language has them (ResolveRules.casts)
+    if (rules.casts && e.startsWith('(')) {
+      const close = matchingClose(e, 0);
+      const type = e.slice(1, close).trim();
+      if (close > 0 && close < e.length - 1 && CAST_TYPE.test(type) && /^\s*[\w$("'!]/.test(e.slice(close + 1))) return this.named(type, ctx);
+    }
     if (e.endsWith(']')) {
       // `xs[i]`: an element of a collection
       const open = matchingOpen(e, e.length - 1);
@@ -72,12 +79,6 @@ export class ReceiverTypes {
       if (open === 0) {
         // `(x as T)` / `(x)` / Go's and C's `(*p)`
         const inner = e.slice(1, -1).trim().replace(/^[*&]+/, '');
-        // `((T) x)`: a cast, where the language has them (ResolveRules.casts)
-        if (inner.startsWith('(') && this.r.rules(ctx.fileId).casts) {
-          const close = matchingClose(inner, 0);
-          const type = inner.slice(1, close).trim();
-          if (close > 0 && close < inner.length - 1 && CAST_TYPE.test(type)) return this.named(type, ctx);
-        }
         const as = inner.lastIndexOf(' as ');
         if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
         return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[0]` of a loop in a loop)
@@ -88,7 +89,6 @@ export class ReceiverTypes {
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim());
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
-      const rules = this.r.rules(ctx.fileId);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
         const coll = this.of(el[1], ctx);
         if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll) : coll;

@@ -63,10 +63,11 @@
 (instanceof_expression right: (_) @binding.type name: (identifier) @binding.name) @binding
 (resource type: (_) @binding.type name: (identifier) @binding.name (#not-eq? @binding.type "var")) @binding
 (resource type: (type_identifier) @_var name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access)] @binding.value (#eq? @_var "var")) @binding
-; `catch (IOException e)` (one type; `A | B e` is their common supertype, not named)
-(catch_formal_parameter (catch_type . (_) @binding.type .) name: (identifier) @binding.name) @binding
+; `catch (IOException e)`; `catch (A | B e)` reads as the first (its members are the common
+; supertype's that javac names, unless A overrides one)
+(catch_formal_parameter (catch_type . (_) @binding.type) name: (identifier) @binding.name) @binding
 (local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name) (#not-eq? @binding.type "var")) @binding
 ; `var x = new Repo()` / `var y = r.make()`: the initialiser's type
-(local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access)] @binding.value) (#eq? @_var "var")) @binding
+(local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access) (cast_expression)] @binding.value) (#eq? @_var "var")) @binding
 (method_declaration type: (_) @binding.type name: (identifier) @binding.returns) @binding
 (field_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name)) @binding
