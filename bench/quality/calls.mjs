@@ -11,7 +11,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
-import { canon, loadGraph, scoreSites } from './score.mjs';
+import { canon, canonNode, loadGraph, scoreSites } from './score.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -185,7 +185,7 @@ export async function scoreCalls(root, { top = 12 } = {}) {
         }
         if (target?.node) {
           counts.resolvedInCorpus++;
-          site.truth.push({ uid: canon(target.node.uid), kind: target.node.kind, caller: callerOf(node, rel, sf) });
+          site.truth.push({ uid: canonNode(target.node), kind: target.node.kind, caller: callerOf(node, rel, sf) });
         } else if (target?.external) { counts.resolvedExternal++; site.external++; site.externalWhat = target.external; }
         else if (target?.nonNode) { counts.resolvedNonNode++; site.external++; site.externalWhat = `a ${target.nonNode}`; nonNodeKinds[target.nonNode] = (nonNodeKinds[target.nonNode] ?? 0) + 1; }
         else { counts.unresolvable++; site.unknown++; }

@@ -11,6 +11,10 @@ import { join } from 'node:path';
 import { openDb } from '../lib/db.mjs';
 
 export const canon = (uid) => uid.replace(/#\d+$/, '');
+/** A target's identity: overloads (`#2`) are one, but a method and a field or constant of the
+ *  same name (Java's `int position` beside `position()`) are two. */
+const VALUE_KINDS = new Set(['field', 'property', 'constant', 'variable', 'enum_member']);
+export const canonNode = (n) => canon(n.uid) + (VALUE_KINDS.has(n.kind) ? ':value' : '');
 
 /** Opens a corpus's index and maps declarations to our nodes. */
 export async function loadGraph(root) {
@@ -50,7 +54,7 @@ export function sitesFrom({ mapDecl, nodesByFile }, records) {
       : nodesByFile.get(s.tfile)?.find((x) => (s.tqual ? x.q === s.tqual : x.name === s.tname));
     if (n) {
       const c = s.caller ? mapDecl(s.file, s.caller, s.cline) : undefined;
-      site.truth.push({ uid: canon(n.uid), kind: n.kind, caller: c ? canon(c.uid) : s.file });
+      site.truth.push({ uid: canonNode(n), kind: n.kind, caller: c ? canon(c.uid) : s.file });
       count(`${s.what} in corpus`);
     } else {
       site.external++;
@@ -87,7 +91,7 @@ export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', to
       continue;
     }
     if (!ours.has(key)) ours.set(key, []);
-    ours.get(key).push({ ...e, dstUid: e.dst != null ? canon(nodeById.get(e.dst).uid) : null, srcUid: canon(nodeById.get(e.src)?.uid ?? '') });
+    ours.get(key).push({ ...e, dstUid: e.dst != null ? canonNode(nodeById.get(e.dst)) : null, srcUid: canon(nodeById.get(e.src)?.uid ?? '') });
   }
 
   const byRes = {};

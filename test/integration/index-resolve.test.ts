@@ -762,19 +762,19 @@ describe('index: overloads chosen by argument count (Java, C#, C++)', function (
       JOIN nodes s ON s.id = e.src JOIN nodes d ON d.id = e.dst JOIN files f ON f.id = d.file_id WHERE s.uid = ? AND e.kind = 'calls' ORDER BY e.line, e.target`)
     .all<{ line: number; target: string; path: string; at: number }>(from).map((r) => `${r.line} ${r.target} -> ${r.path}:${r.at}`);
 
-  it('Java: an overload that takes the arguments, in the type or above it, before one that does not', () =>
+  it('Java: an overload that takes the arguments, in the type or above it, before one that does not (and never a field of the name)', () =>
     withIndexedProject({
-      'src/com/o/Buffer.java': 'package com.o;\npublic abstract class Buffer {\n  public final int position() { return 0; }\n  public Buffer position(int p) { return this; }\n}\n',
+      'src/com/o/Buffer.java': 'package com.o;\npublic abstract class Buffer {\n  private int position;\n  public final int position() { return 0; }\n  public Buffer position(int p) { return this; }\n}\n',
       'src/com/o/ByteBuffer.java': 'package com.o;\npublic abstract class ByteBuffer extends Buffer {\n  @Override\n  public ByteBuffer position(int p) { return this; }\n  void put(int a) {}\n  void put(int a, int b) {}\n  void put(byte[] a, int off, int len) {}\n  String format(String f, Object... args) { return f; }\n  int rel() { return position() + this.position(); }\n}\n',
       'src/com/o/User.java': 'package com.o;\nclass User {\n  void use(ByteBuffer b) {\n    b.position();\n    b.position(3);\n    b.put(1);\n    b.put(1, 2);\n    b.put(null, 0, 1);\n    b.format("x", 1, 2, 3);\n  }\n}\n',
     }, async (ix) => {
       assert.deepEqual(calls(ix, 'src/com/o/User.java::User.use'), [
-        '4 position -> src/com/o/Buffer.java:3', '5 position -> src/com/o/ByteBuffer.java:3', // (from its @Override)
+        '4 position -> src/com/o/Buffer.java:4', '5 position -> src/com/o/ByteBuffer.java:3', // (from its @Override)
         '6 put -> src/com/o/ByteBuffer.java:5', '7 put -> src/com/o/ByteBuffer.java:6', '8 put -> src/com/o/ByteBuffer.java:7',
         '9 format -> src/com/o/ByteBuffer.java:8',
       ]);
       // bare and this. calls in the subclass reach the superclass's no-argument overload
-      assert.deepEqual(calls(ix, 'src/com/o/ByteBuffer.java::ByteBuffer.rel'), ['9 position -> src/com/o/Buffer.java:3', '9 position -> src/com/o/Buffer.java:3']);
+      assert.deepEqual(calls(ix, 'src/com/o/ByteBuffer.java::ByteBuffer.rel'), ['9 position -> src/com/o/Buffer.java:4', '9 position -> src/com/o/Buffer.java:4']);
     }));
 
   it('C# and C++: the same, with default parameter values', () =>

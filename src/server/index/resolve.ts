@@ -65,10 +65,11 @@ const CALL_CONVERT = new Set([...CALL_PRECISE, ...CONVERTIBLE]);
 const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
 // a conversion is stored as an instantiation, and resolved again as one
 const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
-export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces'>): Set<string> {
+export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces' | 'callsNameMethods'>): Set<string> {
   const conversions = rules.typeConversions;
   switch (kind) {
-    case 'call': return conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
+    // (Java's `position()` is never its class's field `position`)
+    case 'call': return rules.callsNameMethods ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
     case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : NEW_PRECISE;
     default: return acceptedKinds(kind);
   }

@@ -56,8 +56,9 @@ export interface ResolveRules {
   /** The type each kind of type extends without saying so (Java: a class or interface `Object`,
    *  an enum `Enum`): its members are every such type's, where the project declares it. */
   rootTypes?: Partial<Record<string, string>>;
-  /** A call names a method, never a local variable (Java: `long length = length();` calls the
-   *  method, where a local of that name would otherwise shadow it as a function value). */
+  /** A call names a method, never a variable or field (Java: `long length = length();` calls
+   *  the method, where the local would otherwise shadow it as a function value; `b.position()`
+   *  is Buffer's method, not its field `position`). */
   callsNameMethods?: boolean;
   /** `(T) x` is a cast to T (Java, C#): `((T) x).m()` is T's m. */
   casts?: boolean;
