@@ -1,4 +1,4 @@
-// `npm test`: builds, then runs the unit and integration suites twice: on this machine's Node
+// `npm test`: builds and typechecks, then runs the unit and integration suites twice: on this machine's Node
 // (node:sqlite if it has it, else sql.js) and on a real Node 24 from the registry forced to the
 // other backend, so both storage backends are exercised. Ends with "N passed, N failed".
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -12,6 +12,13 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
 if (run(process.execPath, ['esbuild.mjs', '--tests']).status !== 0) process.exit(1);
+// esbuild only strips types: the whole suite also typechecks src/, test/ and bench/ (a test that
+// no longer typechecked once landed unnoticed)
+let typeErrors = 0;
+if (!filter) {
+  console.log('\n=== typecheck (tsc --noEmit) ===');
+  typeErrors = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']).status === 0 ? 0 : 1;
+}
 
 const node24 = execFileSync('bash', [join(root, 'scripts/node24.sh')], { cwd: root, encoding: 'utf8' }).trim();
 const runs = [
@@ -35,5 +42,7 @@ for (const r of runs) {
   }
 }
 rmSync(tmp, { recursive: true, force: true });
+if (typeErrors) console.log('\n(typecheck failed: see tsc\'s errors above)');
+failed += typeErrors;
 console.log(`\ntests: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
