@@ -1,29 +1,14 @@
 // How many arguments a function, method or constructor takes, read from its signature text
 // (`public ByteBuffer position(int newPosition)`): for languages whose methods overload by
 // parameter count (LanguageSpec.overloads), so a call binds to the overload it can be.
+import { matchingAngle, matchingClose, splitTop } from './brackets';
 
 /** [least, most] arguments the declaration named `name` takes; undefined where the signature
  *  does not show its whole parameter list (cut short, or no `name(`). */
 export function paramRange(signature: string, name: string): [number, number] | undefined {
   const at = openParen(signature, name);
-  if (at < 0) return undefined;
-  const params: string[] = [];
-  let depth = 0, start = at + 1;
-  for (let i = at; i < signature.length; i++) {
-    const c = signature[i];
-    if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
-    else if (c === ')' || c === ']' || c === '}' || (c === '>' && signature[i - 1] !== '-')) {
-      if (--depth === 0) {
-        const last = signature.slice(start, i).trim();
-        if (last || params.length) params.push(last);
-        return range(params);
-      }
-    } else if (c === ',' && depth === 1) {
-      params.push(signature.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  return undefined;
+  const close = at < 0 ? -1 : matchingClose(signature, at);
+  return close < 0 ? undefined : range(splitTop(signature.slice(at + 1, close)));
 }
 
 /** Where the parameter list after the name opens (type arguments between them skipped). */
@@ -37,12 +22,8 @@ function openParen(sig: string, name: string): number {
     let j = from;
     while (sig[j] === ' ') j++;
     if (sig[j] === '<') {
-      let d = 0;
-      for (; j < sig.length; j++) {
-        if (sig[j] === '<') d++;
-        else if (sig[j] === '>' && --d === 0) break;
-      }
-      j++;
+      j = matchingAngle(sig, j) + 1;
+      if (j === 0) continue; // unbalanced: not this occurrence
       while (sig[j] === ' ') j++;
     }
     if (sig[j] === '(') return j;
@@ -51,7 +32,7 @@ function openParen(sig: string, name: string): number {
 
 /** Varargs (`int... xs`, C's `...`, C#'s `params`) take any number; a default value (`= 1`) may be left out. */
 function range(params: string[]): [number, number] {
-  if (params.length === 1 && (params[0] === 'void' || params[0] === '')) return [0, 0];
+  if (params.length === 1 && params[0] === 'void') return [0, 0];
   let least = 0, most = 0;
   for (const p of params) {
     if (p.includes('...') || /^params\s/.test(p)) return [least, Infinity];
