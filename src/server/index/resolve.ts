@@ -175,20 +175,18 @@ export class Resolver {
       if (!lookInside) continue;
       // in code, an object literal's members (`{ m() {} }`) are no names in scope; where members
       // are implicit, an anonymous class's methods are (Java's `new InputStream() { ... ensureOpen(); }`)
-      const mine = (n: NodeRow) => n.parent_id === cur!.id && accept.has(n.kind) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind) && !(rules.implicitMembers && n.kind === 'method'));
-      // an overload that takes the call's arguments, here or inherited, before one that does not
-      const own = local.length ? local.find((n) => mine(n) && this.takes(n, ref.args)) : undefined;
-      if (own) return { id: own.id, how: 'scope' };
-      if (ref.args !== undefined && rules.implicitMembers && CLASSLIKE.has(cur.kind) && local.some(mine)) {
-        const fit = this.memberOfSupertypes(cur.id, name, accept, ref.fileId, ref.args);
-        return { id: fit ?? local.find(mine)!.id, how: 'scope' };
+      const mine = (n: NodeRow, args?: number) => n.parent_id === cur!.id && accept.has(n.kind) && this.takes(n, args) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind) && !(rules.implicitMembers && n.kind === 'method'));
+      if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
+        // the class's members, then inherited ones
+        const c = cur;
+        const hit = this.takingFirst(ref.args, (a) => local.find((n) => mine(n, a))?.id ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, a));
+        if (hit) return { id: hit, how: 'scope' };
+        continue;
       }
+      const own = local.find((n) => mine(n, ref.args));
+      if (own) return { id: own.id, how: 'scope' };
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
-      if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
-        const inherited = this.inherited(cur.id, name, accept, ref.fileId, ref.args);
-        if (inherited) return { id: inherited, how: 'scope' };
-      }
     }
     // 2. the file's top level. A method whose type is in another file is top level too, but a
     // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)
@@ -495,7 +493,13 @@ export class Resolver {
   /** A member of a type, its twins or its supertypes; with `args`, an overload that takes that
    *  many arguments first (Java's `src.position()` is Buffer's, not ByteBuffer's `position(int)`). */
   private member(containerId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
-    return (args === undefined ? undefined : this.memberTaking(containerId, name, accept, from, args)) ?? this.memberTaking(containerId, name, accept, from);
+    return this.takingFirst(args, (a) => this.memberTaking(containerId, name, accept, from, a));
+  }
+
+  /** A lookup asked for what takes `args` arguments (LanguageSpec.overloads), then, where none
+   *  does, for any of the name. */
+  private takingFirst(args: number | undefined, find: (args?: number) => number | undefined): number | undefined {
+    return (args === undefined ? undefined : find(args)) ?? find();
   }
 
   private memberTaking(containerId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
@@ -512,11 +516,6 @@ export class Resolver {
       if (m) return m.id;
     }
     return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from, args);
-  }
-
-  /** memberOfSupertypes, an overload that takes `args` arguments first. */
-  private inherited(classId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
-    return (args === undefined ? undefined : this.memberOfSupertypes(classId, name, accept, from, args)) ?? this.memberOfSupertypes(classId, name, accept, from);
   }
 
   /** Whether a function-like node can take `args` arguments (its signature's parameter list);
@@ -663,7 +662,7 @@ export class Resolver {
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
       const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
-      const hit = cls !== undefined && this.inherited(cls, ref.name, memberAccept, ref.fileId, ref.args);
+      const hit = cls !== undefined && this.takingFirst(ref.args, (a) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, a));
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
