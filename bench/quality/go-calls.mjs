@@ -6,11 +6,10 @@
 // `append`) and declarations outside the corpus are "external" (an edge there is wrong);
 // sites go/types could not resolve are left out. Scored by score.mjs like the TypeScript truth.
 // Needs Go (Debian's golang-1.19-go, installed on first use).
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { scoreRecords } from './score.mjs';
+import { runTruth, scoreRecords } from './score.mjs';
 
 const GO = '/usr/lib/go-1.19/bin/go';
 
@@ -18,11 +17,9 @@ function goTruth(srcDir, ...args) {
   if (!existsSync(GO)) aptInstall('golang-1.19-go', 'the Go call-graph truth');
   const cache = join(repo, '.cache/go-build');
   mkdirSync(cache, { recursive: true });
-  const out = execFileSync(GO, ['run', 'main.go', srcDir, ...args], {
-    cwd: join(repo, 'bench/quality/go-truth'), maxBuffer: 1 << 30, encoding: 'utf8',
-    env: { ...process.env, GOCACHE: cache, GO111MODULE: 'off', GOFLAGS: '' },
+  return runTruth(GO, ['run', 'main.go', srcDir, ...args], {
+    cwd: join(repo, 'bench/quality/go-truth'), env: { ...process.env, GOCACHE: cache, GO111MODULE: 'off', GOFLAGS: '' },
   });
-  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
 /** `work`: the indexed copy; `src`: the tree it was copied from (go/types reads the imports of

@@ -4,19 +4,17 @@
 // to our node by file + name + line) or, for `new`, the class. Declarations outside the corpus
 // (array `clone()`) are "external". Scored by score.mjs like the other truths. Needs a JDK 17
 // (Debian's openjdk-17-jdk-headless, installed on first use).
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { scoreRecords } from './score.mjs';
+import { runTruth, scoreRecords } from './score.mjs';
 
 const JDK = '/usr/lib/jvm/java-17-openjdk-amd64';
 
 function javaTruth(srcDir, ...args) {
   if (!existsSync(join(JDK, 'bin/javac'))) aptInstall('openjdk-17-jdk-headless', 'the Java call-graph truth');
   // one javac task over 3,000 files holds ~2 GB
-  const out = execFileSync(join(JDK, 'bin/java'), ['-Xmx4g', join(repo, 'bench/quality/java-truth/Truth.java'), srcDir, ...args], { maxBuffer: 1 << 30, encoding: 'utf8' });
-  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return runTruth(join(JDK, 'bin/java'), ['-Xmx4g', join(repo, 'bench/quality/java-truth/Truth.java'), srcDir, ...args]);
 }
 
 /** `work`: the indexed copy (javac reads the same files; its paths are relative to the root). */

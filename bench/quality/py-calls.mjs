@@ -4,17 +4,16 @@
 // the corpus maps to our node; builtins and other packages are "external" (an edge there is
 // wrong); calls Jedi cannot follow are left out. Jedi infers, it does not type-check: read the
 // figures as agreement with it. Needs Debian's python3-jedi (installed on first use).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { scoreRecords } from './score.mjs';
+import { runTruth, scoreRecords } from './score.mjs';
 
 const PYTHON = '/usr/bin/python3';
 
 function pyTruth(srcDir, arg) {
   if (spawnSync(PYTHON, ['-c', 'import jedi']).status !== 0) aptInstall('python3-jedi', 'the Python call-graph truth');
-  const out = execFileSync(PYTHON, [join(repo, 'bench/quality/py-truth.py'), srcDir, String(arg)], { maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return runTruth(PYTHON, [join(repo, 'bench/quality/py-truth.py'), srcDir, String(arg)], { stdio: ['ignore', 'pipe', 'ignore'] });
 }
 
 /** `work`: the indexed copy; `src`: the tree it was copied from (Jedi resolves the package's own

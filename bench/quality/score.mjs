@@ -7,8 +7,16 @@
 //   truth: [{ uid, kind, caller }]  (targets inside the corpus that map to our nodes),
 //   external, externalWhat          (resolved outside the corpus or to something with no node),
 //   unknown }                       (the truth could not resolve it either: left out).
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { openDb } from '../lib/db.mjs';
+
+/** Runs a truth program (go-truth/main.go, py-truth.py, java-truth/Truth.java) and reads the
+ *  JSON object it prints per line. */
+export function runTruth(cmd, args, opts = {}) {
+  const out = execFileSync(cmd, args, { maxBuffer: 1 << 30, encoding: 'utf8', ...opts });
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
 
 export const canon = (uid) => uid.replace(/#\d+$/, '');
 /** A target's identity: overloads (`#2`) are one, but a method and a field or constant of the
