@@ -58,17 +58,18 @@ const VALUE_HOLDERS = ['constant', 'variable'];
 const CALL_PRECISE = new Set([...CALLABLE, ...VALUE_HOLDERS]);
 const CALL_MEMBER = new Set([...CALLABLE, ...VALUE_HOLDERS, 'property', 'field']);
 const NEW_PRECISE = new Set([...INSTANTIABLE, ...VALUE_HOLDERS]);
-/** The same, where a call may convert to a named type (ResolveRules.typeConversions); `new`
- *  also names an interface where ResolveRules.newInterfaces says so. */
+/** The same, where a call may convert to a named type (ResolveRules.typeConversions). */
 const CONVERTIBLE = ['type', 'interface'];
 const CALL_CONVERT = new Set([...CALL_PRECISE, ...CONVERTIBLE]);
 const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
 // a conversion is stored as an instantiation, and resolved again as one
 const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
+/** What a name bound precisely may be, by the rules: a call names only what is callable where
+ *  calls name methods (Java's `position()` is never its class's field `position`), and `new`
+ *  also an interface where anonymous classes implement one (ResolveRules.newInterfaces). */
 export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces' | 'callsNameMethods'>): Set<string> {
   const conversions = rules.typeConversions;
   switch (kind) {
-    // (Java's `position()` is never its class's field `position`)
     case 'call': return rules.callsNameMethods ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
     case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : NEW_PRECISE;
     default: return acceptedKinds(kind);
