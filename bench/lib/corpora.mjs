@@ -16,6 +16,8 @@ export const CORPORA = {
   go: { path: '/usr/share/go-1.19/src', apt: 'golang-1.19-src', edit: 'strings/strings.go' },
   // Java: OpenJDK 17's java.base module (3,091 files), from the src.zip of Debian's openjdk-17-source.
   java: { zip: '/usr/lib/jvm/openjdk-17/lib/src.zip', apt: 'openjdk-17-source', dir: 'java.base', edit: 'java/util/ArrayList.java' },
+  // Rust: the regex-syntax crate (0.6.27, no dependencies), from Debian's librust-regex-syntax-dev.
+  rust: { path: '/usr/share/cargo/registry/regex-syntax-0.6.27', apt: 'librust-regex-syntax-dev', edit: 'src/ast/parse.rs' },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },

@@ -11,6 +11,7 @@ import { scoreCalls } from './calls.mjs';
 import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
+import { scoreRustCalls } from './rust-calls.mjs';
 import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 
 /** The ground truth for a corpus's calls, and where its search queries come from (TypeScript's
@@ -18,6 +19,7 @@ import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 const TRUTH = {
   go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), docs: (name) => goDocs(corpusDir(name)) },
   java: { name: 'javac', score: (work) => scoreJavaCalls(work), docs: (name) => javaDocs(corpusDir(name)) },
+  rust: { name: 'rustc', score: (work) => scoreRustCalls(work) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };
