@@ -42,7 +42,9 @@ function splitTop(s) {
 
 const SPAN = /span: (\S+?):(\d+):(\d+): (\d+):(\d+) \(#(\d+)\)/;
 const DEFID = /DefId\((\d+):(\d+) ~ ([^)]*)\)/;
-const strip = (path) => path.replace(/\[[0-9a-f]+\]/g, '').split('::').slice(1); // drop the crate
+// the crate dropped, and the disambiguators of same-named items (`--test` makes a `#[test] fn f`
+// a const `f` and the function `f#1`)
+const strip = (path) => path.replace(/\[[0-9a-f]+\]/g, '').split('::').slice(1).map((s) => s.replace(/^([^{].*?)#\d+$/, '$1'));
 
 /** Streams rustc's THIR of the crate at `dir` (its lib, with its unit tests): bodies and calls. */
 async function thir(dir) {
@@ -54,6 +56,7 @@ async function thir(dir) {
   child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
   const bodies = new Map(); // path (joined) -> { file, line }
   const calls = [];
+  const seen = new Set();
   let body, want = 0, call;
   for await (const raw of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
     if (raw[0] === 'D') {
@@ -78,7 +81,12 @@ async function thir(dir) {
       if (line !== 'from_hir_call: true') want = 0; // an operator (`a + b`, `v[i]`): no call written
     } else if (line.startsWith('fn_span: ')) {
       const s = SPAN.exec(line.replace('fn_span', 'span'));
-      if (s && s[6] === '0' && !s[1].startsWith('/') && call.path) calls.push({ ...call, file: s[1], line: Number(s[2]), col: Number(s[3]) });
+      // once per written call: a macro may expand its arguments twice (`test_lit!` makes two tests)
+      const key = s && `${s[1]}:${s[2]}:${s[3]}`;
+      if (s && s[6] === '0' && !s[1].startsWith('/') && call.path && !seen.has(key)) {
+        seen.add(key);
+        calls.push({ ...call, file: s[1], line: Number(s[2]), col: Number(s[3]) });
+      }
       want = 0;
     }
   }
@@ -144,7 +152,9 @@ export async function rustTruth(dir, graph) {
         else out.push({ ...rec, what: 'unknown' });
         continue;
       }
-      const generic = /^(dyn|impl) /.test(c.args[0].replace(/^(&('\S+ )?(mut )?)+/, '')) || (/^[A-Z]\w*$/.test(self) && !types.has(self) && !STD_TYPES.has(self));
+      // a type parameter (`Self/#0`, `I/#1`), `dyn Trait`, `impl Trait`, or a name the crate does not declare
+      const bare = c.args[0].replace(/^(&('\S+ )?(mut )?)+/, '');
+      const generic = /^(dyn|impl) /.test(bare) || /^\w+\/#\d+$/.test(bare) || (/^[A-Z]\w*$/.test(self) && !types.has(self) && !STD_TYPES.has(self));
       if (c.crate !== 0) { out.push({ ...rec, what: generic ? 'trait method' : 'impl' }); continue; }
       if (!generic) {
         // a concrete type with no method of its own: the trait's default, or a derive / blanket impl

@@ -236,6 +236,47 @@ describe('index: Rust receivers', function () {
       assert.deepEqual(callTo(ix.store, 'src/shape.rs::Shape.reset', 'area'), ['src/shape.rs::Shape.area', 'exact']);
     });
   });
+
+  it('imports from the crate root, `{self}` and `pub use`; `super` in an inline module; a method never a field; calls in macro arguments', async () => {
+    await withIndexedProject({
+      'src/lib.rs': 'pub mod ast;\npub mod parse;\npub fn is_meta(c: char) -> bool { c == \'.\' }\n',
+      'src/ast/mod.rs': [
+        'pub use self::visitor::visit;',
+        'mod visitor;',
+        'pub struct Concat { pattern: String }',
+        'impl Concat {',
+        '    pub fn pattern(&self) -> &str { &self.pattern }',
+        '    pub fn into_ast(self) -> u32 { 1 }',
+        '}',
+      ].join('\n') + '\n',
+      'src/ast/visitor.rs': 'pub fn visit() {}\n',
+      'src/parse.rs': [
+        'use crate::ast::{self, Concat};',
+        'use crate::is_meta;',
+        'pub fn run(c: ast::Concat, d: Concat) -> usize {',
+        '    is_meta(\'a\');',
+        '    ast::visit();',
+        '    assert_eq!(c.into_ast(), 1);',
+        '    let v = vec![format!("{}", d.pattern())];',
+        '    c.pattern().len() + v.len()',
+        '}',
+        'mod tests {',
+        '    use super::*;',
+        '    fn t(c: Concat) { assert!(run(c, c) > 0); }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const from = 'src/parse.rs::run';
+      assert.deepEqual(callTo(ix.store, from, 'is_meta'), ['src/lib.rs::is_meta', 'import'], '`use crate::f` names the crate root\'s item');
+      assert.deepEqual(callTo(ix.store, from, 'visit'), ['src/ast/visitor.rs::visit', 'import'], '`ast` is the module (`{self}`), which re-exports `visit`');
+      assert.deepEqual(callTo(ix.store, from, 'into_ast'), ['src/ast/mod.rs::Concat.into_ast', 'exact'], 'a call in assert_eq!\'s arguments, typed through `ast::Concat`');
+      const pattern = callsTo(ix.store, from, 'pattern');
+      assert.equal(pattern.length, 2, 'one call in format!(...) inside vec![...], one outside');
+      // the field `pattern` came first: the method is `pattern#2`
+      for (const e of pattern) assert.deepEqual([e.to, e.resolution], ['src/ast/mod.rs::Concat.pattern#2', 'exact'], '`c.pattern()` is the method, not the field');
+      assert.deepEqual(callTo(ix.store, 'src/parse.rs::tests.t', 'run'), ['src/parse.rs::run', 'scope'], '`use super::*` in `mod tests` is this file');
+    });
+  });
 });
 
 describe('index: PHP receivers', function () {

@@ -144,5 +144,23 @@ describe('extract: rust', () => {
     const y = await parseText('u.rs', 'use a::b::{c, d as e};\nuse x::y as z;\n');
     assert.deepEqual(importOf(y, 'a::b').names, [{ imported: 'c', local: 'c' }, { imported: 'd', local: 'e' }]);
     assert.deepEqual(importOf(y, 'x::y').names, [{ imported: 'y', local: 'z' }]);
+    // `{self}` binds the module itself
+    assert.deepEqual(importOf(x, 'std::fmt').names[0], { imported: '*', local: 'fmt' });
+    // `super` leaves the inline modules around the import first
+    const z = await parseText('m.rs', 'use super::top::T;\nmod tests {\n    use super::*;\n    mod deeper { use super::super::x::Y; use super::super::super::up::U; }\n}\n');
+    assert.deepEqual(z.imports.map((i) => i.source), ['super::top::T', 'self', 'self::x::Y', 'super::up::U']);
+  });
+
+  it("sees the calls written in a macro's arguments, from the function around them", async () => {
+    const x = await parseText('m.rs', [
+      'fn check(p: &Parser) {',
+      '    assert_eq!(p.parse(), Ok(lit(1)));',
+      '    let v = vec![make(1), Node::new(format!("{}", name(2)))];',
+      '}',
+      'macro_rules! m { ($e:expr) => { hidden($e) }; }',
+    ].join('\n') + '\n');
+    for (const r of ['call parse <- check [p]', 'call lit <- check', 'call make <- check', 'call new <- check [Node]', 'call name <- check', 'call format <- check']) hasRef(x, r);
+    assert.equal(x.refs.some((r) => r.name === 'hidden'), false, "a macro_rules! body is a template, not code");
+    assert.equal(x.errorCount, 0);
   });
 });

@@ -459,9 +459,19 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   // ── Imports ──
   const importList: ExtractedImport[] = [];
   const recs = [...imports.values()].sort((a, b) => a.sourceNode.startIndex - b.sourceNode.startIndex);
+  // inline modules (Rust's `mod tests { use super::*; }`), for the paths that step out of them
+  const modules = symEntries.filter((e) => e.kind === 'module');
   for (const rec of recs) {
-    const source_ = unquote(text(source, rec.sourceNode));
-    let names = rec.names.sort((a, b) => a.pos - b.pos).map(({ imported, local }) => ({ imported, local }));
+    let source_ = unquote(text(source, rec.sourceNode));
+    // a leading `super` leaves the inline modules around the import first, then the file's
+    if (/^super(::|$)/.test(source_) && modules.length) {
+      let depth = modules.filter((e) => e.start <= rec.sourceNode.startIndex && rec.sourceNode.endIndex <= e.end).length;
+      while (depth > 0 && /^super(::|$)/.test(source_)) { source_ = source_.replace(/^super(::)?/, ''); depth--; }
+      if (!/^super(::|$)/.test(source_)) source_ = source_ ? `self::${source_}` : 'self';
+    }
+    let names = rec.names.sort((a, b) => a.pos - b.pos).map(({ imported, local }) =>
+      // `use a::b::{self}` binds the module b itself
+      (imported === 'self' && local === 'self' ? { imported: '*', local: source_.slice(source_.lastIndexOf(':') + 1) } : { imported, local }));
     if (!names.length && !rec.bindsNothing) names = bareBinding(lang.spec.bareImport, source_);
     const seen = new Set<string>();
     names = names.filter((n) => { const k = n.imported + '\0' + n.local; if (seen.has(k)) return false; seen.add(k); return true; });

@@ -228,6 +228,7 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
     }
     case 'rust': {
       const segs = source.split('::').filter(Boolean);
+      const explicit = segs[0] === 'crate' || segs[0] === 'super' || segs[0] === 'self';
       let base: string;
       if (segs[0] === 'crate') {
         base = crateRoot(dir, idx);
@@ -244,7 +245,10 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
         if (idx.files.has(`${p}.rs`)) return [`${p}.rs`];
         if (idx.files.has(`${p}/mod.rs`)) return [`${p}/mod.rs`];
       }
-      return [];
+      // `crate::f`, `super::T`, `self::E`: an item of that module's own file
+      if (!explicit) return [];
+      if (base === moduleDir(from)) return [from];
+      return [`${base}.rs`, `${base}/mod.rs`, `${base}/lib.rs`, `${base}/main.rs`].filter((f) => idx.files.has(f)).slice(0, 1);
     }
     case 'include': {
       const name = source.replace(/^[<"]|[>"]$/g, '');

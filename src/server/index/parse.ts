@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { assetPath } from '../assets';
-import { compileLanguage, extract, type CompiledLanguage } from './extract';
+import { compileLanguage, extract, type CompiledLanguage, type Injection } from './extract';
 import { LANGUAGES, languageById, languageForPath, type LanguageSpec } from './languages/table';
 import { preparse } from './languages/preparse';
-import type { ExtractedSymbol, FileExtraction } from './types';
+import type { ExtractedRef, ExtractedSymbol, FileExtraction } from './types';
 
 let runtime: Promise<void> | undefined;
 let parser: Parser | undefined;
@@ -46,7 +46,8 @@ export function loadLanguage(id: string): Promise<CompiledLanguage> {
       }
       const compiled = compileLanguage(spec, language, query);
       if (spec.injection) {
-        for (const inj of new Set([spec.injection.default, ...Object.values(spec.injection.languages)])) await loadLanguage(inj);
+        // a language may inject itself (Rust's macro arguments): that one is this very load
+        for (const inj of new Set([spec.injection.default, ...Object.values(spec.injection.languages)])) if (inj !== id) await loadLanguage(inj);
       }
       loaded.set(id, compiled);
       return compiled;
@@ -94,17 +95,20 @@ export function parseWith(id: string, source: string): FileExtraction {
   if (!tree) throw new Error(`tree-sitter returned no tree for a '${id}' file`);
   try {
     const { extraction, injections } = extract(lang, tree, source);
-    for (const inj of injections) {
-      const sub = loaded.get(inj.languageId);
+    // a queue of ranges (a range's nodes die with its tree): an injected range may hold
+    // injections of its own (a macro in a macro's arguments)
+    const ranges = injections.map(asRange);
+    for (let i = 0; i < ranges.length && i < INJECTIONS_MAX; i++) {
+      const { languageId, range } = ranges[i];
+      const sub = loaded.get(languageId);
       if (!sub) continue;
-      const n = inj.node;
       parser.setLanguage(sub.language);
-      const subTree = parser.parse(preparse(sub.spec.preparse, source), null, {
-        includedRanges: [{ startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition }],
-      });
+      const subTree = parser.parse(preparse(sub.spec.preparse, source), null, { includedRanges: [range] });
       if (!subTree) continue;
       try {
-        merge(extraction, extract(sub, subTree, source).extraction);
+        const part = extract(sub, subTree, source);
+        merge(extraction, part.extraction, sub.spec.id === lang.spec.id);
+        ranges.push(...part.injections.map(asRange));
       } finally {
         subTree.delete();
       }
@@ -115,14 +119,33 @@ export function parseWith(id: string, source: string): FileExtraction {
   }
 }
 
-/** Appends an injected range's extraction to its host file's. */
-function merge(into: FileExtraction, part: FileExtraction): void {
+const asRange = ({ languageId, node: n }: Injection) =>
+  ({ languageId, range: { startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition } });
+
+/** Ranges re-parsed per file at most (a generated file of thousands of macro calls). */
+const INJECTIONS_MAX = 20_000;
+
+/** Appends an injected range's extraction to its host file's. A reference at the range's top
+ *  level belongs to the host's innermost symbol around it (a call in a Rust macro's arguments to
+ *  the function that calls the macro). `same`: the range is the host's own language (a macro's
+ *  arguments), whose parse errors (a macro's own syntax) say nothing about the file. */
+function merge(into: FileExtraction, part: FileExtraction, same: boolean): void {
   const offset = into.symbols.length;
+  const hostSymbols = offset;
+  const around = (r: ExtractedRef): number => {
+    let best = -1;
+    for (let i = 0; i < hostSymbols; i++) {
+      const s = into.symbols[i];
+      const after = r.line > s.startLine || (r.line === s.startLine && r.col >= s.startCol);
+      if (after && r.line <= s.endLine && (best < 0 || s.startLine > into.symbols[best].startLine || (s.startLine === into.symbols[best].startLine && s.startCol >= into.symbols[best].startCol))) best = i;
+    }
+    return best;
+  };
   for (const s of part.symbols) into.symbols.push({ ...s, parent: s.parent >= 0 ? s.parent + offset : -1 } as ExtractedSymbol);
-  for (const r of part.refs) into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : -1 });
+  for (const r of part.refs) into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : around(r) });
   into.imports.push(...part.imports);
   if (part.exportAliases) (into.exportAliases ??= []).push(...part.exportAliases);
-  into.errorCount += part.errorCount;
+  if (!same) into.errorCount += part.errorCount;
 }
 
 export { LANGUAGES, languageForPath };

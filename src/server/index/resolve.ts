@@ -70,7 +70,7 @@ const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
 export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces' | 'callsNameMethods'>): Set<string> {
   const conversions = rules.typeConversions;
   switch (kind) {
-    case 'call': return rules.callsNameMethods ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
+    case 'call': return rules.callsNameMethods === true || (member && rules.callsNameMethods === 'members') ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
     case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : NEW_PRECISE;
     default: return acceptedKinds(kind);
   }
@@ -121,7 +121,7 @@ export class Resolver {
   resolve(ref: RefInput): Resolved {
     const rules = this.rules(ref.fileId);
     // a local of the name holds a function value the call may be calling (not in Java)
-    const value = ref.kind === 'value' || ((ref.kind === 'call' || ref.kind === 'new') && !rules.callsNameMethods);
+    const value = ref.kind === 'value' || ((ref.kind === 'call' || ref.kind === 'new') && rules.callsNameMethods !== true);
     const hit = ref.receiver
       ? this.resolveMember(ref)
       : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, rules), ref.kind === 'value' ? null : acceptedKinds(ref.kind), value);
@@ -297,6 +297,14 @@ export class Resolver {
   private importedMember(imp: ImportRow, name: string, accept: Set<string>, from: number): number | undefined {
     const cls = this.importedClass(imp);
     return cls === undefined ? undefined : this.member(cls, name, accept, from);
+  }
+
+  /** Rust's `use crate::ast;` binds the module ast (its file is ast.rs or ast/mod.rs), not an
+   *  item of it. */
+  private isModuleFile(imp: ImportRow): boolean {
+    const path = this.pathOf(imp.resolved_file_id!);
+    const m = /(?:^|\/)([^/]+)(?:\.rs|\/mod\.rs)$/.exec(path);
+    return m !== null && m[1] === imp.imported;
   }
 
   /** The class an import's source names inside the file it resolved to (not a package's file). */
@@ -686,7 +694,7 @@ export class Resolver {
       if (imp.resolved_file_id === null) continue;
       // Python's `from m import C` with C a class of m: `C.f()` is C's member, not m's `f`
       if (rules.importStyle === 'python' && imp.imported !== '*' && imp.imported !== '' && this.topLevelIn(imp.resolved_file_id, imp.imported, CLASSLIKE) !== undefined) break;
-      if (imp.imported === '*' || imp.imported === '' || rules.importStyle === 'go' || rules.importStyle === 'python') {
+      if (imp.imported === '*' || imp.imported === '' || rules.importStyle === 'go' || rules.importStyle === 'python' || (rules.importStyle === 'rust' && this.isModuleFile(imp))) {
         for (const { resolved_file_id: f } of named) {
           if (f === null) continue;
           // a Go package is its folder's files, and re-exports nothing: their own top level is

@@ -232,6 +232,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     exportRule: 'visibility',
     methodParents: ['trait'],
     memberVisibility: { trait: 'public', enum: 'public' },
+    injection: { default: 'rust', languages: {} },
   },
   {
     id: 'java',

@@ -36,6 +36,11 @@
 (scoped_use_list path: (_) @import.source list: (use_list (use_wildcard) @import.wildcard)) @import
 (use_wildcard (_) @import.source) @import.wildcard @import
 (extern_crate_declaration name: (identifier) @import.name @import.source) @import
+; `pub use` re-exports (the same source nodes as above, so the same import)
+(use_declaration (visibility_modifier) argument: [(scoped_identifier) (identifier)] @import.source) @reexport
+(use_declaration (visibility_modifier) argument: (use_as_clause path: (_) @import.source)) @reexport
+(use_declaration (visibility_modifier) argument: (scoped_use_list path: (_) @import.source)) @reexport
+(use_declaration (visibility_modifier) argument: (use_wildcard (_) @import.source)) @reexport
 
 ; ── heritage ──
 (impl_item trait: [
@@ -55,6 +60,9 @@
 (call_expression function: (generic_function function: (identifier) @name)) @reference.call
 (call_expression function: (generic_function function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
 (call_expression function: (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name))) @reference.call
+; a macro's arguments are tokens to tree-sitter: parsed again as Rust (parse.ts), so calls written
+; in `assert_eq!(p.parse(), x)` or `vec![f(x)]` are seen (macro_rules! bodies are not invocations)
+(macro_invocation (token_tree) @injection.content)
 (macro_invocation macro: (identifier) @name) @reference.call
 (macro_invocation macro: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.call
 (struct_expression name: (type_identifier) @name) @reference.new
