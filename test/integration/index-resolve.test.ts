@@ -237,6 +237,29 @@ describe('index: Rust receivers', function () {
     });
   });
 
+  it('`for x in &xs` and `xs.iter()` over a Vec give its elements; a Box derefs to what it holds', () =>
+    withIndexedProject({
+      'src/lib.rs': [
+        'pub struct Lit { n: u32 }',
+        'impl Lit { pub fn cut(&mut self) {} }',
+        'pub struct Other;',
+        'impl Other { pub fn cut(&mut self) {} }',
+        'pub struct Lits { lits: Vec<Lit>, first: Box<Lit> }',
+        'impl Lits {',
+        '    pub fn all(&mut self, more: Vec<Lit>) {',
+        '        for lit in &mut self.lits { lit.cut(); }',
+        '        for l in more.iter() { l.cut(); }',
+        '        self.first.cut();',
+        '        for n in self.names() { n.cut(); }',
+        '    }',
+        '    fn names(&self) -> Vec<String> { vec![] }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const cut = callsTo(ix.store, 'src/lib.rs::Lits.all', 'cut').map((e) => `${e.to} ${e.resolution}`);
+      assert.deepEqual(cut, ['src/lib.rs::Lit.cut exact', 'src/lib.rs::Lit.cut exact', 'src/lib.rs::Lit.cut exact', 'null unresolved'], 'a String from a Vec<String> is no project type');
+    }));
+
   it('imports from the crate root, `{self}` and `pub use`; `super` in an inline module; a method never a field; calls in macro arguments', async () => {
     await withIndexedProject({
       'src/lib.rs': 'pub mod ast;\npub mod parse;\npub fn is_meta(c: char) -> bool { c == \'.\' }\n',
@@ -859,5 +882,34 @@ describe('index: type arguments (Java)', function () {
       assert.deepEqual(got, ['src/a/Repo.java::Repo.save exact', 'src/a/User.java::User.save exact', 'src/a/Repo.java::Repo.save exact', 'src/a/User.java::User.save exact', 'src/a/User.java::User.save exact']);
       // a String from outside the project: its `strip()` is never guessed to be Text's, the one in the project
       assert.deepEqual(edges(ix.store, 'calls').filter((e) => e.target === 'strip').map((e) => `${e.to} ${e.resolution}`), ['null unresolved']);
+    }));
+});
+
+describe('index: a type parameter has its first bound\'s members (Rust, Java, TypeScript)', function () {
+  this.timeout(30000);
+  it('`V: Visitor`, `where T: Interval`, `impl Visitor`, `&mut dyn Visitor`, `<T extends Shape>`', () =>
+    withIndexedProject({
+      'src/lib.rs': [
+        'pub trait Visitor { fn start(&mut self); }',
+        'pub trait Interval { fn lower(&self) -> u32; }',
+        'pub struct Other;',
+        'impl Other { pub fn start(&mut self) {} pub fn lower(&self) -> u32 { 0 } }',
+        'pub fn visit<V: Visitor + Clone>(mut v: V) { v.start(); }',
+        'pub fn low<T>(t: T) -> u32 where T: Interval { t.lower() }',
+        'pub fn each(mut v: impl Visitor, d: &mut dyn Visitor) { v.start(); d.start(); }',
+        'pub fn plain<U>(u: U) { u.start(); }',
+      ].join('\n') + '\n',
+      'src/Shape.java': 'class Shape {\n  int area() { return 0; }\n}\n',
+      'src/Tile.java': 'class Tile {\n  int area() { return 1; }\n  static <T extends Shape> int total(T t) { return t.area(); }\n}\n',
+      'src/shape.ts': 'export class Shape { area(): number { return 0; } }\nexport class Tile { area(): number { return 1; } }\n',
+      'src/use.ts': "import { Shape } from './shape';\nexport function total<T extends Shape>(t: T): number { return t.area(); }\n",
+    }, async (ix) => {
+      const calls = (from: string, name: string) => callsTo(ix.store, from, name).map((e) => `${e.to} ${e.resolution}`);
+      assert.deepEqual(calls('src/lib.rs::visit', 'start'), ['src/lib.rs::Visitor.start exact']);
+      assert.deepEqual(calls('src/lib.rs::low', 'lower'), ['src/lib.rs::Interval.lower exact'], 'a `where` clause');
+      assert.deepEqual(calls('src/lib.rs::each', 'start'), ['src/lib.rs::Visitor.start exact', 'src/lib.rs::Visitor.start exact']);
+      assert.deepEqual(calls('src/lib.rs::plain', 'start').map((x) => x.split(' ')[0]).filter((x) => x !== 'null'), [], 'no bound: nothing known, no guess');
+      assert.deepEqual(calls('src/Tile.java::Tile.total', 'area'), ['src/Shape.java::Shape.area exact'], 'not the enclosing class\'s own area()');
+      assert.deepEqual(calls('src/use.ts::total', 'area'), ['src/shape.ts::Shape.area exact']);
     }));
 });

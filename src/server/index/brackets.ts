@@ -1,6 +1,13 @@
 // Brackets in source text as written (type names, receivers, signatures): where one closes, and
 // a list's top-level parts. `->` is no angle bracket.
 
+/** The text with each string or character literal's contents blanked (same length), so that the
+ *  brackets in `parser("]").parse()` or `f('(')` are not counted. */
+export function blankStrings(s: string): string {
+  if (!s.includes('"') && !s.includes("'") && !s.includes('`')) return s;
+  return s.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, (m) => m[0] + '_'.repeat(m.length - 2) + m[m.length - 1]);
+}
+
 /** Index of the bracket opening the one that closes at `close`, -1 if unbalanced. */
 export function matchingOpen(s: string, close: number): number {
   let depth = 0;

@@ -11,7 +11,7 @@ const enum R {
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems,
-  TypeParam, TypeParamScope, TypeParamList, BindingSig, Constraint,
+  TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
 interface Role { role: R; kind?: string }
@@ -28,7 +28,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -199,7 +199,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false;
-    let typeParam: Node | undefined, typeParamScope: Node | undefined;
+    let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -243,11 +243,13 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.TypeParam: typeParam = c.node; break;
         case R.TypeParamScope: typeParamScope = c.node; break;
         case R.TypeParamList: typeParamScope = parentOf(c.node) ?? undefined; break;
+        case R.TypeParamBound: typeParamBound = c.node; break;
         default: break;
       }
     }
     if (typeParam && typeParamScope) {
-      typeParams.add(text(source, typeParam), typeParamScope.startIndex, typeParamScope.endIndex);
+      const bound = typeParamBound && typeName(text(source, typeParamBound));
+      typeParams.add(text(source, typeParam), typeParamScope.startIndex, typeParamScope.endIndex, bound);
       continue;
     }
     if (bind && bindOf && bindName) {
@@ -398,7 +400,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const name = text(source, r.nameNode);
     if (!name) continue; // zero-width (see above)
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
-    if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos)) continue;
+    if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos) !== false) continue;
     const p = r.nameNode.startPosition;
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from: lexicalSymbol(enc) };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
@@ -419,10 +421,13 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     // typed by a type parameter (`ctx: Ctx` in `f<Ctx>`): a type not known, rather than one from
     // outside the project (whose members are never guessed); kept as `%E`, which a receiver's
     // type arguments may give (`E get(int)` of a `List<Repo>`: a Repo)
+    // (`%E:Bound` where it has a first bound: `V: Visitor`, `T extends Comparable<T>`, whose
+    // members it has when no type argument says more)
     const bare = /^([A-Za-z_$][\w$]*)(\[\])?$/.exec(b.type);
-    if (bare && typeParams.covers(bare[1], b.pos)) {
+    const param = bare && typeParams.covers(bare[1], b.pos);
+    if (bare && param !== false) {
       if (bare[2]) continue;
-      b.type = `%${bare[1]}`;
+      b.type = param ? `%${bare[1]}:${param}` : `%${bare[1]}`;
     }
     while (ei < entries.length && entries[ei].start <= b.pos) {
       const e = entries[ei++];
@@ -498,12 +503,16 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
  *  scan of all of them per reference was quadratic: effect declares `<A, E, R>` thousands of times
  *  in one file. */
 class TypeParamScopes {
-  private readonly byName = new Map<string, { scopes: [number, number][]; next: number; open: number[]; sorted: boolean }>();
+  private readonly byName = new Map<string, { scopes: [number, number, string][]; next: number; open: number[]; sorted: boolean }>();
 
-  add(name: string, start: number, end: number): void {
+  /** A type parameter declared over [start, end), with its first bound's type name, if any (a
+   *  Rust `where T: B` clause names the same scope again, with the bound). */
+  add(name: string, start: number, end: number, bound = ''): void {
     let t = this.byName.get(name);
     if (!t) this.byName.set(name, (t = { scopes: [], next: 0, open: [], sorted: false }));
-    t.scopes.push([start, end]);
+    const same = t.scopes.find((x) => x[0] === start && x[1] === end);
+    if (same) same[2] ||= bound;
+    else t.scopes.push([start, end, bound]);
   }
 
   /** Starts the sweep over, for positions from the start again. */
@@ -511,19 +520,20 @@ class TypeParamScopes {
     for (const t of this.byName.values()) { t.next = 0; t.open.length = 0; }
   }
 
-  /** True when a declaration of `name` contains `pos`; positions must not decrease between calls. */
-  covers(name: string, pos: number): boolean {
+  /** The bound ('' for none) of the innermost declaration of `name` that contains `pos`, false
+   *  where none does; positions must not decrease between calls. */
+  covers(name: string, pos: number): string | false {
     const t = this.byName.get(name);
     if (!t) return false;
     if (!t.sorted) { t.scopes.sort((a, b) => a[0] - b[0] || b[1] - a[1]); t.sorted = true; }
-    const open = t.open;
+    const open = t.open; // indexes into scopes, innermost last
     while (t.next < t.scopes.length && t.scopes[t.next][0] <= pos) {
-      const [start, end] = t.scopes[t.next++];
-      while (open.length && open[open.length - 1] <= start) open.pop();
-      open.push(end);
+      const start = t.scopes[t.next][0];
+      while (open.length && t.scopes[open[open.length - 1]][1] <= start) open.pop();
+      open.push(t.next++);
     }
-    while (open.length && open[open.length - 1] <= pos) open.pop();
-    return open.length > 0;
+    while (open.length && t.scopes[open[open.length - 1]][1] <= pos) open.pop();
+    return open.length > 0 ? t.scopes[open[open.length - 1]][2] : false;
   }
 }
 

@@ -5,7 +5,7 @@
 // Type names are resolved where they were written (the callee's file, not the caller's).
 import type { GraphDb } from './graph-db';
 import type { Hit, Resolver } from './resolve';
-import { depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
+import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
 
 export interface Ctx { src: number; fileId: number; line?: number }
 /** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
@@ -49,7 +49,7 @@ export class ReceiverTypes {
     const cut = this.cutShort;
     try {
       // `p->next` (C++, PHP) reads as `p.next`, `Shape::make()` (C++, Rust) as `Shape.make()`
-      const t = this.compute(expr.trim().replace(/[!?]+$/, '').replace(/->|::/g, '.'), ctx);
+      const t = this.compute(blankStrings(expr.trim()).replace(/[!?]+$/, '').replace(/->|::/g, '.'), ctx);
       // an answer the depth limit cut short holds for this chain only: asked first, at less
       // depth, the same expression may be known
       if (this.cutShort === cut) this.cache.set(key, t);
@@ -118,7 +118,8 @@ export class ReceiverTypes {
     const f = this.field(obj.id, name);
     if (!f) return undefined;
     // `E value` of a `Node<Repo>`: a Repo
-    return withHow(f.type.startsWith('%') ? this.typeParameter(f.type, obj) : this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }), obj.how);
+    const fctx = { src: f.scope, fileId: this.db.node(f.scope)!.file_id };
+    return withHow(f.type.startsWith('%') ? this.paramType(f.type, obj, fctx) : this.typeText(f.type, fctx), obj.how);
   }
 
   private identifier(name: string, ctx: Ctx): TypeHit {
@@ -187,7 +188,7 @@ export class ReceiverTypes {
   /** A binding's type text, in the scope it was declared in. */
   private typeText(t: string, ctx: Ctx): TypeHit {
     if (t.startsWith('=')) return this.of(t.slice(1), ctx);
-    if (t.startsWith('%')) return undefined; // a type parameter: not known here (typeArgument)
+    if (t.startsWith('%')) return this.paramType(t, undefined, ctx); // a type parameter: its bound, if any
     const key = `${ctx.src}\0${t}`;
     if (this.bound.has(key)) return this.bound.get(key);
     this.bound.set(key, undefined);
@@ -231,13 +232,22 @@ export class ReceiverTypes {
       else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }
     hit ??= this.r.resolveName(bare, ctx, CONTAINERS, CONTAINERS);
-    // Where names cross files unimported (PHP, C++), a type the project declares more than once
-    // is one of ours, just not known which; elsewhere an unbound type name is from outside.
-    if (!hit) return this.r.rules(ctx.fileId).bareNameHeuristic && this.db.nodesNamed(bare).some((n) => CLASSLIKE.has(n.kind)) ? undefined : null;
-    const t = this.unaliased(hit);
     const open = type.indexOf('<', path.join('.').length);
-    const list = t && open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
-    return list.length ? { ...t!, targs: { list, ctx } } : t;
+    const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
+    if (!hit) {
+      const rules = this.r.rules(ctx.fileId);
+      // `Box<Shape>` is used as a Shape, `Vec<Shape>` holds Shapes (ResolveRules.wrapperTypes)
+      if (list.length && rules.wrapperTypes?.includes(bare)) return this.named(list[0], ctx);
+      if (list.length && rules.collectionTypes?.includes(bare)) {
+        const el = this.named(list[0], ctx);
+        return el ? { id: el.id, how: el.how, array: true } : el;
+      }
+      // Where names cross files unimported (PHP, C++), a type the project declares more than once
+      // is one of ours, just not known which; elsewhere an unbound type name is from outside.
+      return rules.bareNameHeuristic && this.db.nodesNamed(bare).some((n) => CLASSLIKE.has(n.kind)) ? undefined : null;
+    }
+    const t = this.unaliased(hit);
+    return t && list.length ? { ...t, targs: { list, ctx } } : t;
   }
 
   /** What a method returns when it returns a type parameter of its receiver's type (`E get(int)`
@@ -247,10 +257,21 @@ export class ReceiverTypes {
     return ret ? this.typeParameter(ret, recv) : undefined;
   }
 
+  /** A type parameter's type (`%E`, or `%E:Bound` where it has a bound): the receiver's type
+   *  argument in its place, else its first bound (`V: Visitor` has Visitor's members), else not
+   *  known. */
+  private paramType(t: string, recv: TypeHit, ctx: Ctx): TypeHit {
+    const given = this.typeParameter(t, recv);
+    if (given) return given;
+    const colon = t.indexOf(':');
+    return colon > 0 ? this.typeText(t.slice(colon + 1), ctx) : undefined;
+  }
+
   /** A binding's type `%E` (a type parameter), as the receiver's type arguments give it. */
   private typeParameter(t: string, recv: TypeHit): TypeHit {
     if (!t.startsWith('%') || !recv?.targs) return undefined;
-    const i = this.typeParams(recv.id).indexOf(t.slice(1));
+    const colon = t.indexOf(':');
+    const i = this.typeParams(recv.id).indexOf(t.slice(1, colon > 0 ? colon : undefined));
     return i >= 0 && i < recv.targs.list.length ? this.named(recv.targs.list[i], recv.targs.ctx) : undefined;
   }
 
@@ -299,7 +320,10 @@ export class ReceiverTypes {
         const owner = this.db.node(this.db.node(id)?.parent_id ?? -1);
         return owner && CLASSLIKE.has(owner.kind) ? { id: owner.id, how: 'exact' } : undefined;
       }
-      if (t !== undefined) return t.startsWith('%') ? undefined : this.named(t, { src: id, fileId: this.db.node(id)!.file_id });
+      if (t !== undefined) {
+        const tctx = { src: id, fileId: this.db.node(id)!.file_id };
+        return t.startsWith('%') ? this.paramType(t, undefined, tctx) : this.named(t, tctx);
+      }
     }
     return undefined;
   }

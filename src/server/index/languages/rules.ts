@@ -28,6 +28,11 @@ export interface ResolveRules {
    *  that give a collection of the same elements (`xs.slice()`). */
   elementMembers: string[];
   collectionMembers: string[];
+  /** Generic types from outside the project that stand for their first type argument (Rust's
+   *  `Box<T>`, `Rc<T>`: a method call derefs through them), and those that hold a collection of
+   *  it (`Vec<T>`: `for x in &xs` gives Ts). A project type of the name comes first. */
+  wrapperTypes?: string[];
+  collectionTypes?: string[];
   /** A function nested in another can be an object's member (a factory's `return { f }`): then
    *  a method name is not unique while such a function shares it. */
   factoryMembers?: boolean;
@@ -97,7 +102,8 @@ export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
-  rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members', selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
+  rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members',
+    wrapperTypes: ['Box', 'Rc', 'Arc'], collectionTypes: ['Vec', 'VecDeque', 'HashSet', 'BTreeSet', 'BinaryHeap'], selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: {
     ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],

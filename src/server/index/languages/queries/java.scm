@@ -51,7 +51,7 @@
 ; ── types and values ──
 (scoped_type_identifier (_) @receiver . (type_identifier) @name .) @reference.type
 ; a type parameter is no type of the project inside its declaration
-(type_parameters (type_parameter (type_identifier) @typeparam)) @typeparam.list
+(type_parameters (type_parameter (type_identifier) @typeparam (type_bound . (_) @typeparam.bound)?)) @typeparam.list
 (type_identifier) @reference.type
 (argument_list (identifier) @name) @reference.value
 

@@ -72,7 +72,9 @@
 ; ── types and values ──
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
 ; a type parameter is no type of the project inside its declaration
-(type_parameters (type_parameter name: (type_identifier) @typeparam)) @typeparam.list
+; a type parameter, with its first bound (`V: Visitor`, `where T: Interval`): its members
+(type_parameters (type_parameter name: (type_identifier) @typeparam bounds: (trait_bounds . (_) @typeparam.bound)?)) @typeparam.list
+(where_clause (where_predicate left: (type_identifier) @typeparam bounds: (trait_bounds . (_) @typeparam.bound))) @typeparam.list
 (type_identifier) @reference.type
 (arguments (identifier) @name) @reference.value
 
@@ -81,7 +83,13 @@
   (type_identifier) @binding.type
   (generic_type) @binding.type
   (scoped_type_identifier) @binding.type
-  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
+  (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)
+  (abstract_type trait: (_) @binding.type)
+  (reference_type type: (dynamic_type trait: (_) @binding.type))]) @binding
+; `for x in &xs`, `for x in xs.iter()`: an element of xs
+(for_expression pattern: (identifier) @binding.name value: [(identifier) (field_expression)] @binding.element) @binding
+(for_expression pattern: (identifier) @binding.name value: (reference_expression value: [(identifier) (field_expression)] @binding.element)) @binding
+(for_expression pattern: (identifier) @binding.name value: (call_expression function: (field_expression value: (_) @binding.element field: (field_identifier) @_m) (#match? @_m "^(iter|iter_mut|into_iter|drain)$"))) @binding
 (let_declaration pattern: (identifier) @binding.name type: [
   (type_identifier) @binding.type
   (generic_type) @binding.type

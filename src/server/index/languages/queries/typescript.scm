@@ -39,7 +39,7 @@
 (new_expression constructor: (identifier) @name) @reference.new
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
 ; a type parameter (`<A>`, `[K in keyof T]`) is no type of the project inside its declaration
-(type_parameters (type_parameter name: (type_identifier) @typeparam)) @typeparam.list
+(type_parameters (type_parameter name: (type_identifier) @typeparam constraint: (constraint (_) @typeparam.bound)?)) @typeparam.list
 (index_signature (mapped_type_clause name: (type_identifier) @typeparam)) @typeparam.scope
 (conditional_type right: (infer_type (type_identifier) @typeparam)) @typeparam.scope
 (conditional_type right: (generic_type type_arguments: (type_arguments (infer_type (type_identifier) @typeparam)))) @typeparam.scope
