@@ -11,7 +11,7 @@ import { scoreCalls } from './calls.mjs';
 import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
-import { scoreRustCalls } from './rust-calls.mjs';
+import { rustDocs, scoreRustCalls } from './rust-calls.mjs';
 import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 
 /** The ground truth for a corpus's calls, and where its search queries come from (TypeScript's
@@ -19,7 +19,8 @@ import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 const TRUTH = {
   go: { name: 'go/types', score: (work, name) => scoreGoCalls(work, corpusDir(name)), docs: (name) => goDocs(corpusDir(name)) },
   java: { name: 'javac', score: (work) => scoreJavaCalls(work), docs: (name) => javaDocs(corpusDir(name)) },
-  rust: { name: 'rustc', score: (work) => scoreRustCalls(work) },
+  // rustdoc comments do not start with the item's name, as Go's do: a leading "The kind ..." stays
+  rust: { name: 'rustc', score: (work) => scoreRustCalls(work), docs: (name) => rustDocs(corpusDir(name)), keepName: true },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };
@@ -35,7 +36,7 @@ export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 15
     log(`[quality] ${name}: ground truth from ${truth.name}, and scoring...`);
     const calls = await truth.score(work, name);
     log(`[quality] ${name}: calls precision ${calls.precision} recall ${calls.recall} f1 ${calls.f1}`);
-    const { available, queries } = truth.docs ? await queriesFromDocs(work, truth.docs(name), maxQueries) : await deriveQueries(work, maxQueries);
+    const { available, queries } = truth.docs ? await queriesFromDocs(work, truth.docs(name), maxQueries, { dropName: !truth.keepName }) : await deriveQueries(work, maxQueries);
     const ours = new McpClient(process.execPath, [entry, '--path', work], { env: { CODEINDEX_NO_DAEMON: '1' }, cwd: work });
     await ours.initialize();
     const search = await scoreRanking(queries, async (q) => {

@@ -7,9 +7,11 @@
 // the same name where the crate declares one, else the trait's default method, else external (a
 // derive or blanket impl). Spans from macro expansions (`(#4)`) and operator calls are left out;
 // calls written inside a macro's arguments (`assert_eq!(f(x), 1)`) keep their own spans and count.
-// The dump is ~1 GB of text for regex-syntax: read as a stream, never held whole.
+// The dump is ~1 GB of text for regex-syntax: read as a stream, never held whole. Search queries
+// come from rustdoc's JSON (the items' doc comments).
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
@@ -25,6 +27,8 @@ function defaultFeatures(dir) {
   if (table.has('default')) add('default');
   return [...on];
 }
+
+const edition = (dir) => /edition\s*=\s*"(\d+)"/.exec(readFileSync(join(dir, 'Cargo.toml'), 'utf8'))?.[1] ?? '2015';
 
 /** Splits `a, b<c, d>, e` at its top-level commas. */
 function splitTop(s) {
@@ -49,8 +53,7 @@ const strip = (path) => path.replace(/\[[0-9a-f]+\]/g, '').split('::').slice(1).
 /** Streams rustc's THIR of the crate at `dir` (its lib, with its unit tests): bodies and calls. */
 async function thir(dir) {
   const feats = defaultFeatures(dir).flatMap((f) => ['--cfg', `feature="${f}"`]);
-  const edition = /edition\s*=\s*"(\d+)"/.exec(readFileSync(join(dir, 'Cargo.toml'), 'utf8'))?.[1] ?? '2015';
-  const child = spawn('rustc', ['--edition', edition, '--crate-type', 'lib', '--test', '--crate-name', 'corpus', ...feats,
+  const child = spawn('rustc', ['--edition', edition(dir), '--crate-type', 'lib', '--test', '--crate-name', 'corpus', ...feats,
     '-Zunpretty=thir-tree', '-o', '-', 'src/lib.rs'], { cwd: dir, env: { ...process.env, RUSTC_BOOTSTRAP: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
@@ -171,6 +174,23 @@ export async function rustTruth(dir, graph) {
     out.push({ ...rec, what: 'unknown' });
   }
   return out;
+}
+
+/** Documented items of the crate at `dir`, as rustdoc's JSON output gives them (private ones
+ *  too): {file, line, name, doc}, the search queries. Modules (whole files) are left out. */
+export function rustDocs(dir) {
+  const out = mkdtempSync(join(tmpdir(), 'codeindex-rustdoc-'));
+  try {
+    const feats = defaultFeatures(dir).flatMap((f) => ['--cfg', `feature="${f}"`]);
+    execFileSync('rustdoc', ['--edition', edition(dir), '--crate-name', 'corpus', ...feats, '-Z', 'unstable-options', '--output-format', 'json',
+      '--document-private-items', '-o', out, 'src/lib.rs'], { cwd: dir, env: { ...process.env, RUSTC_BOOTSTRAP: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const json = JSON.parse(readFileSync(join(out, 'corpus.json'), 'utf8'));
+    return Object.values(json.index)
+      .filter((i) => i.docs && i.name && i.span && !i.span.filename.startsWith('/') && !['module', 'impl', 'use'].includes(Object.keys(i.inner)[0]))
+      .map((i) => ({ file: i.span.filename, line: i.span.begin[0], name: i.name, doc: i.docs }));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
 
 /** `work`: the indexed copy of the crate (rustc reads the same files). */
