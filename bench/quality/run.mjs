@@ -1,6 +1,6 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, javac on
-// java.base, Jedi on Django), and search and explore ranking on doc-comment queries.
+// java.base, Jedi on Django, rustc on regex-syntax), and search and explore ranking on doc-comment queries.
 //   node bench/quality/run.mjs [--corpus rxjs,effect,go,java,django] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
