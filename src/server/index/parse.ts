@@ -98,12 +98,20 @@ export function parseWith(id: string, source: string): FileExtraction {
     // a queue of ranges (a range's nodes die with its tree): an injected range may hold
     // injections of its own (a macro in a macro's arguments)
     const ranges = injections.map(asRange);
+    const texts = new Map<string, string>();
     for (let i = 0; i < ranges.length && i < INJECTIONS_MAX; i++) {
       const { languageId, range } = ranges[i];
       const sub = loaded.get(languageId);
       if (!sub) continue;
       parser.setLanguage(sub.language);
-      const subTree = parser.parse(preparse(sub.spec.preparse, source), null, { includedRanges: [range] });
+      let text = texts.get(languageId);
+      if (text === undefined) texts.set(languageId, (text = preparse(sub.spec.preparse, source)));
+      // the range's text only, read as the parser asks: a whole-file string is copied into the
+      // parser at each parse. (One parse of all a file's ranges together saved ~5% of the parse
+      // on regex-syntax, but read neighbouring macros' arguments as one expression.)
+      const end = range.endIndex;
+      const input = (at: number) => (at < end ? text!.slice(at, Math.min(end, at + 4096)) : undefined);
+      const subTree = parser.parse(input, null, { includedRanges: [range] });
       if (!subTree) continue;
       try {
         const part = extract(sub, subTree, source);
