@@ -260,6 +260,36 @@ describe('index: Rust receivers', function () {
       assert.deepEqual(cut, ['src/lib.rs::Lit.cut exact', 'src/lib.rs::Lit.cut exact', 'src/lib.rs::Lit.cut exact', 'null unresolved'], 'a String from a Vec<String> is no project type');
     }));
 
+  it('a tuple variant or struct pattern binds what it holds (`Ast::Group(ref x) => x.span()`, `if let`, `id.0`)', () =>
+    withIndexedProject({
+      'src/lib.rs': [
+        'pub struct Group { n: u32 }',
+        'impl Group { pub fn span(&self) -> u32 { 0 } }',
+        'pub struct Lit;',
+        'impl Lit { pub fn span(&self) -> u32 { 1 } }',
+        'pub struct Id(Lit);',
+        'pub enum Ast { Group(Group), Lit(Box<Lit>), Empty }',
+        'impl Ast {',
+        '    pub fn span(&self) -> u32 {',
+        '        match *self {',
+        '            Ast::Group(ref x) => x.span(),',
+        '            Ast::Lit(ref mut x) => x.span(),',
+        '            Ast::Empty => 0,',
+        '        }',
+        '    }',
+        '    pub fn first(&self, id: Id) -> u32 {',
+        '        if let Ast::Group(g) = self { return g.span(); }',
+        '        id.0.span()',
+        '    }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const got = (from: string) => callsTo(ix.store, from, 'span').map((e) => `${e.to} ${e.resolution}`);
+      // the same name `x` in two arms: each arm's own
+      assert.deepEqual(got('src/lib.rs::Ast.span'), ['src/lib.rs::Group.span exact', 'src/lib.rs::Lit.span exact']);
+      assert.deepEqual(got('src/lib.rs::Ast.first'), ['src/lib.rs::Group.span exact', 'src/lib.rs::Lit.span exact']);
+    }));
+
   it('imports from the crate root, `{self}` and `pub use`; `super` in an inline module; a method never a field; calls in macro arguments', async () => {
     await withIndexedProject({
       'src/lib.rs': 'pub mod ast;\npub mod parse;\npub fn is_meta(c: char) -> bool { c == \'.\' }\n',

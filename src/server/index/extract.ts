@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
@@ -28,7 +28,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -198,7 +198,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
-    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false;
+    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
@@ -240,6 +240,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingOfType: bindOf = c.node; bindOfType = true; break;
         case R.BindingKey: bindKey = c.node; break;
         case R.BindingElement: bindOf = c.node; element = true; break;
+        case R.BindingPayload: bindOf = c.node; payload = true; break;
+        case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.TypeParam: typeParam = c.node; break;
         case R.TypeParamScope: typeParamScope = c.node; break;
         case R.TypeParamList: typeParamScope = parentOf(c.node) ?? undefined; break;
@@ -259,6 +261,10 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (element) {
         // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[0]`
         rec.type = `=(${of})[0]`;
+        rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
+      } else if (payload) {
+        // what a tuple variant or struct holds (`Ast::Group(ref x) => ...`), in the arm only
+        rec.type = `=(${of}).0`;
         rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
       }
       if (of.length <= SIGNATURE_MAX) bindingRecs.push(rec);
@@ -538,7 +544,7 @@ class TypeParamScopes {
 }
 
 /** A declaration's binding about itself: what a function returns, what a collection type holds. */
-type OwnBinding = '()' | '[]';
+type OwnBinding = '()' | '[]' | '0';
 
 interface BindingRec { pos: number; name: string; type: string; lines?: [number, number]; line?: number }
 

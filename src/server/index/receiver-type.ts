@@ -18,6 +18,8 @@ export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum
 export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
+/** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
+const PAYLOAD_HOLDERS = new Set(['enum_member', 'struct']);
 const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
 /** Types that a call names when nothing callable does: a conversion (Go's `readBuf(p)`) or a
  *  struct built by its name (Rust's `Point(1, 2)`, Swift, C++). */
@@ -107,11 +109,14 @@ export class ReceiverTypes {
       const arg = this.typeArgument(target.id, this.of(el[1], ctx));
       return arg === undefined ? ret : withHow(arg, target.how);
     }
-    const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*)$/.exec(e);
+    const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*|\d+)$/.exec(e);
     if (!m) return undefined;
     const name = m[2];
     if (!m[1]) return m.index === 0 ? this.identifier(name, ctx) : undefined;
     const prefix = e.slice(0, m.index);
+    // what a Rust tuple variant or tuple struct holds (`Ast::Group(ref x)`: `=(Ast.Group).0`)
+    const held = name === '0' ? this.payload(prefix, ctx) : undefined;
+    if (held !== undefined) return held;
     const obj = this.of(prefix, ctx);
     if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
     if (!obj) return obj;
@@ -157,6 +162,20 @@ export class ReceiverTypes {
     if (b !== undefined) return this.typeText(b.type, { src: fileNode!, fileId: ctx.fileId, line: b.start_line ?? ctx.line });
     // a module-level constant or variable, here or imported; a statically imported field or enum constant
     return this.holderType(this.r.resolveName(name, ctx, NAMED_VALUES, null, true)?.id);
+  }
+
+  /** The field 0 of a variant or struct the path names (its binding '0'), undefined where the
+   *  path names no such thing. */
+  private payload(prefix: string, ctx: Ctx): TypeHit {
+    const path = prefix.replace(/^\((.*)\)$/, '$1');
+    if (!/^[A-Za-z_][\w.]*$/.test(path)) return undefined;
+    const dot = path.lastIndexOf('.');
+    const v = dot < 0 ? this.r.resolveName(path, ctx, PAYLOAD_HOLDERS, null, true)?.id
+      : this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: path.slice(dot + 1), kind: 'value', receiver: path.slice(0, dot), line: ctx.line }).dst ?? undefined;
+    const node = v === undefined ? undefined : this.db.node(v);
+    if (!node || !PAYLOAD_HOLDERS.has(node.kind)) return undefined;
+    const t = this.db.binding(node.id, '0');
+    return t === undefined ? undefined : this.typeText(t, { src: node.id, fileId: node.file_id });
   }
 
   /** `ns.x`, a module's (Go package's, namespace import's) variable or constant. */

@@ -86,6 +86,17 @@
   (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)
   (abstract_type trait: (_) @binding.type)
   (reference_type type: (dynamic_type trait: (_) @binding.type))]) @binding
+; a tuple variant's or tuple struct's payload is its field 0 (`Group(Group)`, `struct Id(Name)`)
+(enum_variant name: (identifier) @binding.first body: (ordered_field_declaration_list . type: (_) @binding.type)) @binding
+(struct_item name: (type_identifier) @binding.first body: (ordered_field_declaration_list . type: (_) @binding.type)) @binding
+; bound by a pattern of one, in that arm (`Ast::Group(ref x) => x.span()`, `if let E::A(x) = e`)
+(match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (identifier) @binding.name))) @binding
+(match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (identifier) @binding.name)))) @binding
+(match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (mut_pattern (identifier) @binding.name)))) @binding
+(match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (mut_pattern (identifier) @binding.name))))) @binding
+(if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @binding.payload . (identifier) @binding.name))) @binding
+(if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (identifier) @binding.name)))) @binding
+(while_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @binding.payload . (identifier) @binding.name))) @binding
 ; `for x in &xs`, `for x in xs.iter()`: an element of xs
 (for_expression pattern: (identifier) @binding.name value: [(identifier) (field_expression)] @binding.element) @binding
 (for_expression pattern: (identifier) @binding.name value: (reference_expression value: [(identifier) (field_expression)] @binding.element)) @binding
