@@ -130,6 +130,19 @@ export function parseWith(id: string, source: string): FileExtraction {
 const asRange = ({ languageId, node: n }: Injection) =>
   ({ languageId, range: { startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition } });
 
+/** The innermost of `symbols` whose lines hold the reference, -1 for none. */
+function around(symbols: ExtractedSymbol[], r: ExtractedRef): number {
+  let best = -1;
+  for (let i = 0; i < symbols.length; i++) {
+    const s = symbols[i];
+    const after = r.line > s.startLine || (r.line === s.startLine && r.col >= s.startCol);
+    if (!after || r.line > s.endLine) continue;
+    const b = best < 0 ? undefined : symbols[best];
+    if (!b || s.startLine > b.startLine || (s.startLine === b.startLine && s.startCol >= b.startCol)) best = i;
+  }
+  return best;
+}
+
 /** Ranges re-parsed per file at most (a generated file of thousands of macro calls). */
 const INJECTIONS_MAX = 20_000;
 
@@ -139,18 +152,10 @@ const INJECTIONS_MAX = 20_000;
  *  arguments), whose parse errors (a macro's own syntax) say nothing about the file. */
 function merge(into: FileExtraction, part: FileExtraction, same: boolean): void {
   const offset = into.symbols.length;
-  const hostSymbols = offset;
-  const around = (r: ExtractedRef): number => {
-    let best = -1;
-    for (let i = 0; i < hostSymbols; i++) {
-      const s = into.symbols[i];
-      const after = r.line > s.startLine || (r.line === s.startLine && r.col >= s.startCol);
-      if (after && r.line <= s.endLine && (best < 0 || s.startLine > into.symbols[best].startLine || (s.startLine === into.symbols[best].startLine && s.startCol >= into.symbols[best].startCol))) best = i;
-    }
-    return best;
-  };
+  // the host sees no symbol inside the range: one answer holds for all its references
+  const host = part.refs.length ? around(into.symbols, part.refs[0]) : -1;
   for (const s of part.symbols) into.symbols.push({ ...s, parent: s.parent >= 0 ? s.parent + offset : -1 } as ExtractedSymbol);
-  for (const r of part.refs) into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : around(r) });
+  for (const r of part.refs) into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : host });
   into.imports.push(...part.imports);
   if (part.exportAliases) (into.exportAliases ??= []).push(...part.exportAliases);
   if (!same) into.errorCount += part.errorCount;
