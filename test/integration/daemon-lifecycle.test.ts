@@ -85,7 +85,8 @@ describe('daemon: lifecycle', function () {
     await call(c, 'codeindex_status', {});
     const [pid] = await until('the daemon', () => daemons(root).length === 1 && daemons(root));
     await closeClient(c);
-    rmSync(join(root, '.codeindex'), { recursive: true, force: true });
+    // the running daemon may write its log while the folder goes (ENOTEMPTY): rm tries again
+    rmSync(join(root, '.codeindex'), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     await until('the exit after .codeindex went', () => !alive(pid), 6000);
     execFileSync(process.execPath, ['--no-warnings', ENTRY, '--init', '--path', root], { stdio: 'ignore', timeout: 60_000 });
     const c2 = await proxyClient(root);
@@ -94,7 +95,7 @@ describe('daemon: lifecycle', function () {
     assert.notEqual(pid2, pid);
     assert.match(readLog(root), /listening on/);
     // now the whole project goes while a client is connected
-    rmSync(root, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     await until('the exit after the project went', () => !alive(pid2), 6000);
     await closeClient(c2);
   });

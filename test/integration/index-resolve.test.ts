@@ -260,6 +260,33 @@ describe('index: Rust receivers', function () {
       assert.deepEqual(cut, ['src/lib.rs::Lit.cut exact', 'src/lib.rs::Lit.cut exact', 'src/lib.rs::Lit.cut exact', 'null unresolved'], 'a String from a Vec<String> is no project type');
     }));
 
+  it('`clone()`, a RefCell\'s `borrow_mut()`, `xs.last().unwrap()` and an Option\'s `unwrap()` give what they are called on, or what it holds', () =>
+    withIndexedProject({
+      'src/lib.rs': [
+        'use std::cell::RefCell;',
+        'pub struct Set { n: u32 }',
+        'impl Set { pub fn union(&mut self) {} }',
+        'pub struct Other;',
+        'impl Other { pub fn union(&mut self) {} pub fn clear(&mut self) {} }',
+        'pub struct Parser { sets: RefCell<Vec<Set>>, cur: RefCell<Set> }',
+        'impl Parser {',
+        '    pub fn run(&self, s: Set) {',
+        '        let mut t = s.clone();',
+        '        t.union();',
+        '        self.cur.borrow_mut().union();',
+        '        self.sets.borrow_mut().last().unwrap().union();',
+        '        self.sets.borrow_mut().clear();',
+        '        self.top().unwrap().union();',
+        '    }',
+        '    fn top(&self) -> Option<Set> { None }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      const got = (name: string) => callsTo(ix.store, 'src/lib.rs::Parser.run', name).map((e) => `${e.to} ${e.resolution}`);
+      assert.deepEqual(got('union'), Array(4).fill('src/lib.rs::Set.union exact'));
+      assert.deepEqual(got('clear'), ['null unresolved'], "a Vec's own clear() is never guessed to be Other's");
+    }));
+
   it('a tuple variant or struct pattern binds what it holds (`Ast::Group(ref x) => x.span()`, `if let`, `id.0`)', () =>
     withIndexedProject({
       'src/lib.rs': [

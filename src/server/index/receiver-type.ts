@@ -97,7 +97,9 @@ export class ReceiverTypes {
         if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll) : coll;
       }
       const target = this.callee(head, ctx);
-      if (!target) return undefined;
+      // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers),
+      // where it is a project type (of one from outside, not known, as it was)
+      if (!target) return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) ?? undefined : undefined;
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
       const kind = this.db.node(target.id)?.kind ?? '';
       if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return this.unaliased(target);

@@ -33,6 +33,10 @@ export interface ResolveRules {
    *  it (`Vec<T>`: `for x in &xs` gives Ts). A project type of the name comes first. */
   wrapperTypes?: string[];
   collectionTypes?: string[];
+  /** Members from outside the project that give their receiver's own type (Rust's `clone()`,
+   *  `borrow_mut()` of a RefCell, `unwrap()` of what `xs.last()` gave), where that type has no
+   *  member of the name. */
+  sameTypeMembers?: string[];
   /** A function nested in another can be an object's member (a factory's `return { f }`): then
    *  a method name is not unique while such a function shares it. */
   factoryMembers?: boolean;
@@ -103,7 +107,13 @@ export const RULES: Record<string, ResolveRules> = {
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members',
-    wrapperTypes: ['Box', 'Rc', 'Arc'], collectionTypes: ['Vec', 'VecDeque', 'HashSet', 'BTreeSet', 'BinaryHeap'], selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'], builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
+    // an Option or Result holds at most one: `unwrap()` gives it, as `last()` gives a Vec's last
+    wrapperTypes: ['Box', 'Rc', 'Arc', 'RefCell', 'Cell'], collectionTypes: ['Vec', 'VecDeque', 'HashSet', 'BTreeSet', 'BinaryHeap', 'Option', 'Result'],
+    elementMembers: ['first', 'last', 'get', 'get_mut', 'pop', 'remove', 'swap_remove', 'front', 'back', 'pop_front', 'pop_back', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'unwrap_or_else'],
+    collectionMembers: ['iter', 'iter_mut', 'into_iter', 'drain', 'rev', 'cloned', 'copied'],
+    sameTypeMembers: ['clone', 'to_owned', 'borrow', 'borrow_mut', 'as_ref', 'as_mut', 'unwrap', 'expect'],
+    selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'],
+    builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
   java: {
     ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
