@@ -287,6 +287,24 @@ describe('index: Rust receivers', function () {
       assert.deepEqual(got('clear'), ['null unresolved'], "a Vec's own clear() is never guessed to be Other's");
     }));
 
+  it('a qualified type (`ast::parse::Builder`) is the one in that module\'s file, never a same-named one here; `fmt::Formatter` is from outside', () =>
+    withIndexedProject({
+      'src/lib.rs': 'pub mod ast;\npub mod parser;\npub struct Formatter;\nimpl Formatter { pub fn write_str(&self) {} }\n',
+      'src/ast/mod.rs': 'pub mod parse;\n',
+      'src/ast/parse.rs': 'pub struct Builder;\nimpl Builder { pub fn build(&self) {} }\n',
+      'src/parser.rs': [
+        'use crate::ast;',
+        'use std::fmt;',
+        'pub struct Builder { ast: ast::parse::Builder }',
+        'impl Builder {',
+        '    pub fn build(&self, f: &mut fmt::Formatter) { self.ast.build(); f.write_str(); }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/parser.rs::Builder.build', 'build'), ['src/ast/parse.rs::Builder.build', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/parser.rs::Builder.build', 'write_str'), [null, 'unresolved'], "std's Formatter is not the crate's");
+    }));
+
   it('a tuple variant or struct pattern binds what it holds (`Ast::Group(ref x) => x.span()`, `if let`, `id.0`)', () =>
     withIndexedProject({
       'src/lib.rs': [

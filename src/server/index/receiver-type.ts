@@ -97,9 +97,9 @@ export class ReceiverTypes {
         if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll) : coll;
       }
       const target = this.callee(head, ctx);
-      // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers),
-      // where it is a project type (of one from outside, not known, as it was)
-      if (!target) return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) ?? undefined : undefined;
+      // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers); of
+      // a type from outside (a `RefCell<String>`), outside too, so `.clear()` is never guessed
+      if (!target) return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) : undefined;
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
       const kind = this.db.node(target.id)?.kind ?? '';
       if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return this.unaliased(target);
@@ -252,6 +252,7 @@ export class ReceiverTypes {
       if (res.dst !== null) hit = { id: res.dst, how: res.resolution };
       else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }
+    if (!hit && path.length > 1 && this.r.rules(ctx.fileId).importStyle === 'rust') return this.inModule(path, ctx);
     hit ??= this.r.resolveName(bare, ctx, CONTAINERS, CONTAINERS);
     const open = type.indexOf('<', path.join('.').length);
     const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
@@ -269,6 +270,19 @@ export class ReceiverTypes {
     }
     const t = this.unaliased(hit);
     return t && list.length ? { ...t, targs: { list, ctx } } : t;
+  }
+
+  /** Rust's `ast::parse::ParserBuilder` where the imports did not reach it: the type of that name
+   *  in the module file the path names (src/ast/parse.rs), never another of the name (parser.rs
+   *  has its own ParserBuilder); none there: from outside (`fmt::Formatter`). */
+  private inModule(path: string[], ctx: Ctx): TypeHit {
+    const mods = path.slice(0, -1).filter((s) => s !== 'crate' && s !== 'self' && s !== 'super').join('/');
+    const under = this.db.nodesNamed(path[path.length - 1]).filter((n) => {
+      if (!CONTAINERS.has(n.kind)) return false;
+      const file = this.db.filesById.get(n.file_id)?.path.replace(/(\/mod)?\.rs$/, '') ?? '';
+      return file === mods || file.endsWith(`/${mods}`);
+    });
+    return under.length === 1 ? { id: under[0].id, how: 'import' } : under.length ? undefined : null;
   }
 
   /** What a method returns when it returns a type parameter of its receiver's type (`E get(int)`
