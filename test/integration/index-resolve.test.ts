@@ -305,6 +305,36 @@ describe('index: Rust receivers', function () {
       assert.deepEqual(callTo(ix.store, 'src/parser.rs::Builder.build', 'write_str'), [null, 'unresolved'], "std's Formatter is not the crate's");
     }));
 
+  it('a pattern one level in, through a module path a parameter of the same name does not shadow; what a project Iterator gives', () =>
+    withIndexedProject({
+      'src/lib.rs': 'pub mod hir;\npub mod print;\n',
+      'src/hir/mod.rs': [
+        'pub enum Class { Unicode(ClassUnicode) }',
+        'pub struct ClassUnicode { n: u32 }',
+        'impl ClassUnicode { pub fn iter(&self) -> RangeIter<\'_> { RangeIter { n: &self.n } } }',
+        'pub struct Range;',
+        'impl Range { pub fn start(&self) -> u32 { 0 } }',
+        'pub struct RangeIter<\'a> { n: &\'a u32 }',
+        'impl<\'a> Iterator for RangeIter<\'a> { type Item = &\'a Range; fn next(&mut self) -> Option<&\'a Range> { None } }',
+        'pub enum HirKind { Class(Class) }',
+        'pub struct Hir { kind: HirKind }',
+        // a second `start` and `iter`: nothing could be guessed by a unique name
+        'pub struct Other;',
+        'impl Other { pub fn start(&self) {} pub fn iter(&self) {} }',
+      ].join('\n') + '\n',
+      'src/print.rs': [
+        'use crate::hir::{self, Hir, HirKind};',
+        'pub fn visit(hir: &Hir, k: &HirKind) {',
+        '    match *k {',
+        '        HirKind::Class(hir::Class::Unicode(ref cls)) => { for r in cls.iter() { r.start(); } }',
+        '    }',
+        '}',
+      ].join('\n') + '\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/print.rs::visit', 'iter'), ['src/hir/mod.rs::ClassUnicode.iter', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/print.rs::visit', 'start'), ['src/hir/mod.rs::Range.start', 'exact']);
+    }));
+
   it('a tuple variant or struct pattern binds what it holds (`Ast::Group(ref x) => x.span()`, `if let`, `id.0`)', () =>
     withIndexedProject({
       'src/lib.rs': [

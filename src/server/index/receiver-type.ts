@@ -173,7 +173,8 @@ export class ReceiverTypes {
     if (!/^[A-Za-z_][\w.]*$/.test(path)) return undefined;
     const dot = path.lastIndexOf('.');
     const v = dot < 0 ? this.r.resolveName(path, ctx, PAYLOAD_HOLDERS, null, true)?.id
-      : this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: path.slice(dot + 1), kind: 'value', receiver: path.slice(0, dot), line: ctx.line }).dst ?? undefined;
+      // (as a path, `hir::Class`: a module's type, where `hir.Class` would read as a value's field)
+      : this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: path.slice(dot + 1), kind: 'value', receiver: path.slice(0, dot).replace(/\./g, '::'), line: ctx.line }).dst ?? undefined;
     const node = v === undefined ? undefined : this.db.node(v);
     if (!node || !PAYLOAD_HOLDERS.has(node.kind)) return undefined;
     const t = this.db.binding(node.id, '0');

@@ -681,8 +681,10 @@ export class Resolver {
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
-    // `make().run()`, a callback's `subscriber.next()`
-    const type = this.types.of(recv, ref);
+    // `make().run()`, a callback's `subscriber.next()`. Not a Rust path (`hir::Class`, or the
+    // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
+    const rustPath = rules.importStyle === 'rust' && /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(recv) && (ref.kind === 'type' || recv.includes('::'));
+    const type = rustPath ? undefined : this.types.of(recv, ref);
     if (type !== undefined) {
       if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
       const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, ref.args);

@@ -94,13 +94,24 @@
 (match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (identifier) @binding.name)))) @binding
 (match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (mut_pattern (identifier) @binding.name)))) @binding
 (match_arm pattern: (match_pattern (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (mut_pattern (identifier) @binding.name))))) @binding
+; one level in (`HirKind::Class(hir::Class::Unicode(ref cls))`): the inner variant's payload
+(match_arm pattern: (match_pattern (tuple_struct_pattern (tuple_struct_pattern type: (_) @binding.payload . (identifier) @binding.name)))) @binding
+(match_arm pattern: (match_pattern (tuple_struct_pattern (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (identifier) @binding.name))))) @binding
+(match_arm pattern: (match_pattern (tuple_struct_pattern (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (mut_pattern (identifier) @binding.name)))))) @binding
 (if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @binding.payload . (identifier) @binding.name))) @binding
 (if_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @binding.payload . (ref_pattern (identifier) @binding.name)))) @binding
 (while_expression condition: (let_condition pattern: (tuple_struct_pattern type: (_) @binding.payload . (identifier) @binding.name))) @binding
 ; `for x in &xs`, `for x in xs.iter()`: an element of xs
 (for_expression pattern: (identifier) @binding.name value: [(identifier) (field_expression)] @binding.element) @binding
 (for_expression pattern: (identifier) @binding.name value: (reference_expression value: [(identifier) (field_expression)] @binding.element)) @binding
-(for_expression pattern: (identifier) @binding.name value: (call_expression function: (field_expression value: (_) @binding.element field: (field_identifier) @_m) (#match? @_m "^(iter|iter_mut|into_iter|drain)$"))) @binding
+(for_expression pattern: (identifier) @binding.name value: (call_expression) @binding.element) @binding
+; what an Iterator of the project gives (`type Item = &'a Range;`): its elements, as a collection's
+(impl_item trait: (type_identifier) @_tr type: [(type_identifier) (generic_type type: (type_identifier))] @binding.items
+  body: (declaration_list (type_item name: (type_identifier) @_it type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type))
+  (#eq? @_tr "Iterator") (#eq? @_it "Item")) @binding
+(impl_item trait: (type_identifier) @_tr type: [(type_identifier) (generic_type type: (type_identifier))] @binding.items
+  body: (declaration_list (type_item name: (type_identifier) @_it type: (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)))
+  (#eq? @_tr "Iterator") (#eq? @_it "Item")) @binding
 (let_declaration pattern: (identifier) @binding.name type: [
   (type_identifier) @binding.type
   (generic_type) @binding.type
