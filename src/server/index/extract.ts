@@ -480,9 +480,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       while (depth > 0 && /^super(::|$)/.test(source_)) { source_ = source_.replace(/^super(::)?/, ''); depth--; }
       if (!/^super(::|$)/.test(source_)) source_ = source_ ? `self::${source_}` : 'self';
     }
-    let names = rec.names.sort((a, b) => a.pos - b.pos).map(({ imported, local }) =>
-      // `use a::b::{self}` binds the module b itself
-      (imported === 'self' && local === 'self' ? { imported: '*', local: source_.slice(source_.lastIndexOf(':') + 1) } : { imported, local }));
+    let names = rec.names.sort((a, b) => a.pos - b.pos).map(({ imported, local }) => ({ imported, local }));
     if (!names.length && !rec.bindsNothing) names = bareBinding(lang.spec.bareImport, source_);
     const seen = new Set<string>();
     names = names.filter((n) => { const k = n.imported + '\0' + n.local; if (seen.has(k)) return false; seen.add(k); return true; });

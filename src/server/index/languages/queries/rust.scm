@@ -30,10 +30,12 @@
 (use_declaration argument: (use_as_clause path: (identifier) @import.name @import.source alias: (identifier) @import.alias)) @import
 (scoped_use_list path: (_) @import.source list: (use_list [
   (identifier) @import.name
-  (self) @import.name
   (scoped_identifier name: (identifier) @import.name)
   (use_as_clause path: [(identifier) (scoped_identifier name: (identifier))] @import.name alias: (identifier) @import.alias)])) @import
 (scoped_use_list path: (_) @import.source list: (use_list (use_wildcard) @import.wildcard)) @import
+; `use a::b::{self}` binds the module b itself (a whole-module import under b's name)
+(scoped_use_list path: (scoped_identifier name: (identifier) @import.alias) @import.source list: (use_list (self))) @import
+(scoped_use_list path: (identifier) @import.alias @import.source list: (use_list (self))) @import
 (use_wildcard (_) @import.source) @import.wildcard @import
 (extern_crate_declaration name: (identifier) @import.name @import.source) @import
 ; `pub use` re-exports (the same source nodes as above, so the same import)
