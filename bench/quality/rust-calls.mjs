@@ -112,11 +112,8 @@ function moduleFile(dir, segs) {
   return { file, rest: segs.slice(i) };
 }
 
-/** The last path segment of a type as rustc prints it (`&'{erased} mut ast::Literal` -> Literal). */
-function typeName(t) {
-  const bare = t.replace(/^(&('\S+ )?(mut )?)+/, '').replace(/<.*$/, '');
-  return bare.split('::').pop();
-}
+/** A type as rustc prints it, without its references (`&'{erased} mut ast::Literal` -> ast::Literal). */
+const unref = (t) => t.replace(/^(&('\S+ )?(mut )?)+/, '');
 
 const TYPE_KINDS = new Set(['struct', 'enum', 'type', 'class', 'union']);
 /** Types of std a trait of the crate may be implemented for (capitalised, so not told from a
@@ -144,19 +141,20 @@ export async function rustTruth(dir, graph) {
     const traitIdx = c.path.length - 2;
     if (traitIdx >= 1 && /^[A-Z]/.test(c.path[traitIdx]) && c.args.length > 0) {
       // a trait method (`Iterator::next`, `Visitor::visit_pre`), Self first among its arguments
-      const self = typeName(c.args[0]);
+      const bare = unref(c.args[0]);
+      const segs = bare.replace(/<.*$/, '').split('::'); // `ast::Literal` -> its modules, its name
+      const self = segs[segs.length - 1];
       const impls = (byQual.get(`${self}.${name}`) ?? []).filter((n) => n.kind === 'method' || n.kind === 'function');
       if (impls.length === 1) { out.push({ ...rec, what: 'method', tfile: impls[0].path, tline: impls[0].s, tname: name }); continue; }
       if (impls.length > 1) {
         // `ast::Literal` and `hir::Literal`: the one under the printed path's modules
-        const mods = c.args[0].replace(/^(&('\S+ )?(mut )?)+/, '').replace(/<.*$/, '').split('::').slice(0, -1);
+        const mods = segs.slice(0, -1);
         const under = impls.filter((n) => mods.every((m) => n.path.split(/[/.]/).includes(m)));
         if (under.length === 1) out.push({ ...rec, what: 'method', tfile: under[0].path, tline: under[0].s, tname: name });
         else out.push({ ...rec, what: 'unknown' });
         continue;
       }
       // a type parameter (`Self/#0`, `I/#1`), `dyn Trait`, `impl Trait`, or a name the crate does not declare
-      const bare = c.args[0].replace(/^(&('\S+ )?(mut )?)+/, '');
       const generic = /^(dyn|impl) /.test(bare) || /^\w+\/#\d+$/.test(bare) || (/^[A-Z]\w*$/.test(self) && !types.has(self) && !STD_TYPES.has(self));
       if (c.crate !== 0) { out.push({ ...rec, what: generic ? 'trait method' : 'impl' }); continue; }
       if (!generic) {
