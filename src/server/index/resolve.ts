@@ -680,10 +680,14 @@ export class Resolver {
       const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, ref.args);
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
+    // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
+    // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
+    const path = /^[A-Za-z_$][\w$]*$/.test(recv) ? [recv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(recv) ? recv.split('::')
+      : rules.openNamespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) ? recv.split('.') : undefined;
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
     // `make().run()`, a callback's `subscriber.next()`. Not a Rust path (`hir::Class`, or the
     // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
-    const rustPath = rules.importStyle === 'rust' && /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(recv) && (ref.kind === 'type' || recv.includes('::'));
+    const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
     const type = rustPath ? undefined : this.types.of(recv, ref);
     if (type !== undefined) {
       if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
@@ -715,10 +719,7 @@ export class Resolver {
       const hit = this.fullyQualified(recv.split('.'), ref.name, memberAccept, ref.fileId);
       if (hit) return { id: hit, how: 'import' };
     }
-    // a class, enum or namespace by name: `Foo.create()`, `geo::Shape::make()`
-    // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
-    const path = /^[A-Za-z_$][\w$]*$/.test(recv) ? [recv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(recv) ? recv.split('::')
-      : rules.openNamespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) ? recv.split('.') : undefined;
+    // a class, enum or namespace by name (`path`, above)
     if (path) {
       // (along a C/C++ include chain too: `Shape::make()` with Shape from a header's header)
       const container = path.length === 1 ? this.resolveName(recv, ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
