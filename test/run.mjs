@@ -27,6 +27,7 @@ const runs = [
 ];
 const tmp = mkdtempSync(join(tmpdir(), 'codeindex-test-'));
 let passed = 0, failed = 0, pending = 0;
+const failures = [];
 for (const r of runs) {
   console.log(`\n=== ${r.label} ===`);
   const summary = join(tmp, `${r.backend}.json`);
@@ -36,12 +37,14 @@ for (const r of runs) {
   try {
     const s = JSON.parse(readFileSync(summary, 'utf8'));
     passed += s.passed; failed += s.failed; pending += s.pending;
+    for (const f of s.failures || []) failures.push(`[${r.label}] ${f}`);
   } catch {
     console.log(`(${r.label}: mocha ended without a summary, exit ${res.status})`);
     failed += 1;
   }
 }
 rmSync(tmp, { recursive: true, force: true });
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (typeErrors) console.log('\n(typecheck failed: see tsc\'s errors above)');
 failed += typeErrors;
 console.log(`\ntests: ${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
