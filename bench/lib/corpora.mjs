@@ -18,6 +18,12 @@ export const CORPORA = {
   java: { zip: '/usr/lib/jvm/openjdk-17/lib/src.zip', apt: 'openjdk-17-source', dir: 'java.base', edit: 'java/util/ArrayList.java' },
   // Rust: the regex-syntax crate (0.6.27, no dependencies), from Debian's librust-regex-syntax-dev.
   rust: { path: '/usr/share/cargo/registry/regex-syntax-0.6.27', apt: 'librust-regex-syntax-dev', edit: 'src/ast/parse.rs' },
+  // C: GNU binutils 2.40's programs (binutils/), libiberty and their headers (include/), from
+  // Debian's binutils-source; libbfd and the rest of the tree are left out of the copy.
+  c: {
+    tarball: '/usr/src/binutils/binutils-2.40.tar.xz', apt: 'binutils-source', dir: 'binutils-2.40', edit: 'binutils/nm.c',
+    prepare: keepOnly(['binutils', 'libiberty', 'include']),
+  },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
@@ -28,6 +34,11 @@ export const CORPORA = {
     backends: ['node-sqlite'], tools: false, prepare: unignoreTopLevel,
   },
 };
+
+/** A work copy's preparation that keeps only these top-level entries. */
+function keepOnly(names) {
+  return (dir) => { for (const e of readdirSync(dir)) if (!names.includes(e)) rmSync(join(dir, e), { recursive: true, force: true }); };
+}
 
 /** Debian's packaging appends `/*` and `!/debian/` to the kernel's top-level .gitignore (its repo
  *  holds only debian/), which would leave nothing to index: the work copy drops those two lines. */

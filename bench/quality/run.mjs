@@ -1,13 +1,14 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, javac on
-// java.base, Jedi on Django, rustc on regex-syntax), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,go,java,django] [--queries 150] [--peer] [--out file]
+// java.base, Jedi on Django, rustc on regex-syntax, clang on binutils), and search and explore ranking on doc-comment queries.
+//   node bench/quality/run.mjs [--corpus rxjs,effect,go,java,django,rust,c] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, workCopy, corpusDir, peerBin, PEER_ENV } from '../lib/corpora.mjs';
 import { McpClient } from '../lib/mcp.mjs';
 import { scoreCalls } from './calls.mjs';
+import { cDocs, scoreCCalls } from './c-calls.mjs';
 import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
@@ -21,6 +22,7 @@ const TRUTH = {
   java: { name: 'javac', score: (work) => scoreJavaCalls(work), docs: (name) => javaDocs(corpusDir(name)) },
   // rustdoc comments do not start with the item's name, as Go's do: a leading "The kind ..." stays
   rust: { name: 'rustc', score: (work) => scoreRustCalls(work), docs: (name) => rustDocs(corpusDir(name)), keepName: true },
+  c: { name: 'clang', score: (work, name) => scoreCCalls(work, corpusDir(name)), docs: (name, work) => cDocs(work, corpusDir(name)) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };
@@ -36,7 +38,7 @@ export async function runQuality({ corpora = ['rxjs', 'effect'], maxQueries = 15
     log(`[quality] ${name}: ground truth from ${truth.name}, and scoring...`);
     const calls = await truth.score(work, name);
     log(`[quality] ${name}: calls precision ${calls.precision} recall ${calls.recall} f1 ${calls.f1}`);
-    const { available, queries } = truth.docs ? await queriesFromDocs(work, truth.docs(name), maxQueries, { dropName: !truth.keepName }) : await deriveQueries(work, maxQueries);
+    const { available, queries } = truth.docs ? await queriesFromDocs(work, await truth.docs(name, work), maxQueries, { dropName: !truth.keepName }) : await deriveQueries(work, maxQueries);
     const ours = new McpClient(process.execPath, [entry, '--path', work], { env: { CODEINDEX_NO_DAEMON: '1' }, cwd: work });
     await ours.initialize();
     const search = await scoreRanking(queries, async (q) => {

@@ -109,6 +109,48 @@ describe('extract: c', () => {
     hasRef(x, 'call helper <- teardown');
   });
 
+  it('reads GNU-style C (attribute macros, `char **` returns, a name in parentheses) without errors', async () => {
+    const x = await parseText('gnu.c', [
+      '#define htab_elements(h) ((h)->n)',
+      '#define ATTRIBUTE_UNUSED __attribute__ ((__unused__))',
+      'char **',
+      'buildargv (const char *input ATTRIBUTE_UNUSED, int flags)',
+      '{',
+      '  return split (input);',
+      '}',
+      'size_t',
+      '(htab_elements) (htab_t htab)',
+      '{',
+      '  return htab_elements (htab);',
+      '}',
+      'static void usage (FILE *, int) ATTRIBUTE_NORETURN;',
+      'extern void fatal (const char *, ...) ATTRIBUTE_PRINTF_1 ATTRIBUTE_NORETURN;',
+      'extern int pex_one (int flags, const char *executable) ATTRIBUTE_NONNULL (2);',
+      'static int ATTRIBUTE_PRINTF_3',
+      'styled (void *f, int style ATTRIBUTE_UNUSED, const char *fmt, ...)',
+      '{',
+      '  return usage (0, XML_ATTRIBUTE_DECL);',
+      '}',
+      'ATTRIBUTE_NORETURN static void',
+      'die (void)',
+      '{',
+      '  switch (k) { case XML_ATTRIBUTE_DECL: fatal ("x"); }',
+      '}',
+      'struct s { char **argv; int x ATTRIBUTE_PACKED; };',
+      'enum e { XML_ATTRIBUTE_DECL, XML_ATTRIBUTE_NODE = 2 };',
+    ].join('\n'));
+    assert.equal(x.errorCount, 0);
+    const fns = x.symbols.filter((s) => s.kind === 'function').map((s) => `${s.name} ${s.startLine}-${s.endLine}`);
+    assert.deepEqual(fns, ['buildargv 3-7', 'htab_elements 8-12', 'usage 13-13', 'fatal 14-14', 'pex_one 15-15', 'styled 16-20', 'die 21-25']);
+    assert.equal(sym(x, 'buildargv').signature, 'char ** buildargv (const char *input ATTRIBUTE_UNUSED, int flags)');
+    assert.deepEqual([sym(x, 's.argv').kind, sym(x, 's.x').kind], ['field', 'field']);
+    assert.deepEqual([sym(x, 'e.XML_ATTRIBUTE_DECL').kind, sym(x, 'e.XML_ATTRIBUTE_NODE').kind, sym(x, 'ATTRIBUTE_UNUSED').kind], ['enum_member', 'enum_member', 'macro']);
+    hasRef(x, 'call split <- buildargv');
+    hasRef(x, 'call htab_elements <- htab_elements');
+    hasRef(x, 'call usage <- styled');
+    hasRef(x, 'call fatal <- die');
+  });
+
   it('makes no reference of a name the parser made up to recover (an empty macro argument)', async () => {
     // arch/mips/math-emu/cp1emu.c: the parser recovers with a zero-width identifier
     const x = await parseText('ops.c', '#include "ops.h"\nDEF3OP(madd, sp, ieee754sp_mul, ieee754sp_add, );\nint f(void) { return g(1); }\n');

@@ -99,6 +99,14 @@ export function refKindOfEdge(edgeKind: string): RefKind {
 
 export type Hit = { id: number; how: Resolution };
 
+/** rules.globals as a set, made once per language (C's holds ~280 library names). */
+const globalSets = new WeakMap<ResolveRules, Set<string>>();
+function isGlobal(rules: ResolveRules, name: string): boolean {
+  let set = globalSets.get(rules);
+  if (!set) globalSets.set(rules, (set = new Set(rules.globals)));
+  return set.has(name);
+}
+
 const UNIQUE_CACHE_MAX = 200_000;
 /** Files of one include chain looked at, at most (a kernel driver reaches ~1,000 headers). */
 const INCLUDE_CHAIN_MAX = 5_000;
@@ -153,13 +161,25 @@ export class Resolver {
       let outside = defs.filter((n) => n.is_exported);
       if (outside.length > 1) {
         const graph = (this.imports ??= this.db.importGraph());
-        outside = outside.filter((n) => graph.get(n.file_id)?.includes(decl.file_id));
+        const including = outside.filter((n) => graph.get(n.file_id)?.includes(decl.file_id));
+        if (including.length) outside = including;
+      }
+      // a library of one function per file (libiberty's xmalloc.c, beside a test's own xmalloc)
+      if (outside.length > 1) {
+        const named = outside.filter((n) => this.isNamedFile(n));
+        if (named.length === 1) outside = named;
       }
       if (outside.length === 1) def = outside[0];
     }
     if (this.definitions.size >= UNIQUE_CACHE_MAX) this.definitions.clear();
     this.definitions.set(decl.id, def);
     return def ?? undefined;
+  }
+
+  /** The node's file is named after it (`xmalloc.c`). */
+  private isNamedFile(n: NodeRow): boolean {
+    const path = this.pathOf(n.file_id);
+    return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '') === n.name;
   }
 
   /** A bare name: scopes, file, imports, folder, then (where the language lets names cross files
@@ -209,7 +229,7 @@ export class Resolver {
       if (hit) return { id: hit.id, how: 'import' };
     }
     // 5. a unique project-wide top-level name of the same language family
-    if (!guess || !rules.bareNameHeuristic || rules.globals.includes(name)) return undefined;
+    if (!guess || !rules.bareNameHeuristic || isGlobal(rules, name)) return undefined;
     const id = this.uniqueName(name, guess, rules);
     return id === null ? undefined : { id, how: 'heuristic' };
   }
@@ -733,9 +753,9 @@ export class Resolver {
     // on a runtime global (`Math.random()`, `console.log()`) or on what an import brought from
     // outside the project (`os.path.splitext()`, `unicodedata.normalize()`, `_.map()`)
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
-    if (rules.builtinMembers.includes(ref.name) || rules.globals.includes(ref.name)) return undefined;
+    if (rules.builtinMembers.includes(ref.name) || isGlobal(rules, ref.name)) return undefined;
     const root = recv.split(/[.[(:]/)[0];
-    if (rules.globals.includes(root)) return undefined;
+    if (isGlobal(rules, root)) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;
