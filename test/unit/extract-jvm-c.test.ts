@@ -118,6 +118,9 @@ describe('extract: c', () => {
       '{',
       '  return split (input);',
       '}',
+      '/* Returns the number of elements',
+      '   in the table.  */',
+      '',
       'size_t',
       '(htab_elements) (htab_t htab)',
       '{',
@@ -141,7 +144,10 @@ describe('extract: c', () => {
     ].join('\n'));
     assert.equal(x.errorCount, 0);
     const fns = x.symbols.filter((s) => s.kind === 'function').map((s) => `${s.name} ${s.startLine}-${s.endLine}`);
-    assert.deepEqual(fns, ['buildargv 3-7', 'htab_elements 8-12', 'usage 13-13', 'fatal 14-14', 'pex_one 15-15', 'styled 16-20', 'die 21-25']);
+    assert.deepEqual(fns, ['buildargv 3-7', 'htab_elements 11-15', 'usage 16-16', 'fatal 17-17', 'pex_one 18-18', 'styled 19-23', 'die 24-28']);
+    // GNU style: the comment, a blank line, then the definition
+    assert.equal(x.symbols.find((s) => s.kind === 'function' && s.name === 'htab_elements')?.docstring, 'Returns the number of elements\nin the table.');
+    assert.equal(sym(x, 'buildargv').docstring, '');
     assert.equal(sym(x, 'buildargv').signature, 'char ** buildargv (const char *input ATTRIBUTE_UNUSED, int flags)');
     assert.deepEqual([sym(x, 's.argv').kind, sym(x, 's.x').kind], ['field', 'field']);
     assert.deepEqual([sym(x, 'e.XML_ATTRIBUTE_DECL').kind, sym(x, 'e.XML_ATTRIBUTE_NODE').kind, sym(x, 'ATTRIBUTE_UNUSED').kind], ['enum_member', 'enum_member', 'macro']);

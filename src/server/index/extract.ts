@@ -872,7 +872,11 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   const prefixes = lang.spec.docPrefixes;
   // A `/** ... */` block is a doc comment by its marker: blank lines may part it from what it
   // documents (the JDK's `*/`, a blank line, `public class ...`), as javadoc and tsc read it.
-  while (prev && lang.comments.has(prev.type) && (prev.endPosition.row >= nextRow - 1 || (!parts.length && /^\/\*\*[^/]/.test(text(source, prev))))) {
+  // In GNU C any `/* */` block is, one blank line above a top-level definition.
+  const topLevel = !outer.parent?.parent || outer.parent.type.startsWith('preproc_');
+  const afterBlank = (c: Node) => !parts.length && (/^\/\*\*[^/]/.test(text(source, c))
+    || (!!lang.spec.blockDocAfterBlank && topLevel && c.endPosition.row === nextRow - 2 && text(source, c).startsWith('/*')));
+  while (prev && lang.comments.has(prev.type) && (prev.endPosition.row >= nextRow - 1 || afterBlank(prev))) {
     const before = prev.previousSibling;
     // A comment on the same line as the code before it belongs to that code.
     if (before && before.endPosition.row === prev.startPosition.row && !lang.comments.has(before.type)) break;

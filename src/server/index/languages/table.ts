@@ -94,6 +94,9 @@ export interface LanguageSpec {
   docPrefixes?: string[];
   /** Sibling node types allowed between a doc comment and its declaration (attributes). */
   docSkip?: string[];
+  /** A top-level `/* ... *\/` comment documents the definition after one blank line (GNU C's
+   *  style: the comment, a blank line, the return type, the name). */
+  blockDocAfterBlank?: boolean;
   /** Python-style docstring: the first statement of the body, if it is a string. */
   docInBody?: { statement: string; string: string[] };
   /** Parent node types that wrap a declaration: `decl` (signature starts there, e.g.
@@ -265,6 +268,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-c.wasm',
     queries: ['c-common.scm', 'c.scm'],
     comments: ['comment'],
+    blockDocAfterBlank: true,
     preparse: C_PREPARSE,
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],
@@ -278,6 +282,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-cpp.vscode.wasm',
     queries: ['c-common.scm', 'cpp.scm'],
     comments: ['comment'],
+    blockDocAfterBlank: true,
     overloads: true,
     preparse: [...C_PREPARSE, 'cpp-export-macros'],
     wrappers: { doc: ['template_declaration'] },
@@ -438,6 +443,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-objc.wasm',
     queries: ['c-common.scm', 'objc.scm'],
     comments: ['comment'],
+    blockDocAfterBlank: true,
     preparse: C_PREPARSE,
     bodyTypes: ['compound_statement', 'property_declaration', 'method_declaration', 'instance_variables'],
     modifierContainers: ['storage_class_specifier'],
