@@ -163,6 +163,29 @@ describe('index: C and C++ calls bind to definitions, not prototypes', function 
   });
 });
 
+describe('index: C library names and one-function-per-file libraries', function () {
+  this.timeout(30000);
+  it('a prototype\'s definition is the one in the file named after it; a C library name never binds by guess, only through a project header', async () => {
+    await withIndexedProject({
+      'include/libiberty.h': 'void *xmalloc (unsigned long n);\n',
+      'libiberty/xmalloc.c': '#include "libiberty.h"\nvoid *\nxmalloc (unsigned long n)\n{\n  return 0;\n}\n',
+      // a unit test's own xmalloc, under #ifdef UNIT_TEST in the real sort.c
+      'libiberty/sort.c': '#include "libiberty.h"\nvoid *xmalloc (unsigned long n) { return 0; }\n',
+      'src/main.c': '#include "../include/libiberty.h"\n#include <string.h>\nint main(void) { xmalloc (4); return strcmp ("a", "b"); }\n',
+      // a test program of the project defines its own strcmp
+      'testsuite/prog.c': 'int strcmp (const char *a, const char *b) { return 0; }\n',
+      // a project without a C library declares and defines it (the kernel's lib/string.c)
+      'kernel/include/kstring.h': 'int strlen_k (const char *s);\nunsigned long strlen (const char *s);\n',
+      'kernel/lib/string.c': '#include "../include/kstring.h"\nunsigned long strlen (const char *s) { return 0; }\n',
+      'kernel/main.c': '#include "include/kstring.h"\nint kmain(void) { return strlen ("x"); }\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/main.c::main', 'xmalloc'), ['libiberty/xmalloc.c::xmalloc', 'import']);
+      assert.deepEqual(callTo(ix.store, 'src/main.c::main', 'strcmp'), [null, 'unresolved']);
+      assert.deepEqual(callTo(ix.store, 'kernel/main.c::kmain', 'strlen'), ['kernel/lib/string.c::strlen', 'import']);
+    });
+  });
+});
+
 describe('index: C++ receivers, namespaces and export macros', function () {
   this.timeout(30000);
   const files = {

@@ -320,14 +320,14 @@ describe('index: a header whose includes change re-binds what its includers call
   let root: string;
   let ix: Indexer;
   beforeEach(async () => {
-    // `clamp` is defined twice (and neither definition includes core.h), so only the include
-    // chain can bind main.c's call, to the prototype
+    // `clamp` is defined twice (neither definition includes core.h, nor is in a file named
+    // after it), so only the include chain can bind main.c's call, to the prototype
     root = makeProject({
       'src/main.c': '#include "util.h"\nint main(void) { return clamp(twice(1)); }\n',
       'src/util.h': 'int twice(int v);\n',
       'src/core.h': 'int clamp(int v);\n',
-      'tools/clamp.c': 'int clamp(int v) { return -v; }\n',
-      'tools/clamp2.c': 'int clamp(int v) { return v; }\n',
+      'tools/neg.c': 'int clamp(int v) { return -v; }\n',
+      'tools/same.c': 'int clamp(int v) { return v; }\n',
     });
     ix = await Indexer.open(root);
     await ix.sync();
