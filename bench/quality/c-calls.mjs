@@ -8,11 +8,12 @@
 // macro's body are left out; names written in a macro's arguments count. Calls through function
 // pointers name no function and are not sites. Search queries are the comments clang attaches to
 // function definitions (`-fparse-all-comments`). Scored by score.mjs like the other truths.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
 import ignore from 'ignore';
+import { clangJson, readUnit } from './clang-ast.mjs';
 import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
 
 const CLANG = '/usr/bin/clang-14';
@@ -35,96 +36,23 @@ function configured(src) {
   return build;
 }
 
-/** clang's JSON AST of one file (relative to `work`), parsed. Headers it includes come too. */
-function clangAst(work, file, src, build) {
+/** clang's JSON AST of one file (relative to `work`), read: its functions and calls. */
+async function clangUnit(work, file, src, build, inCorpus) {
   const dir = file.split('/')[0];
   const args = ['-fsyntax-only', '-fparse-all-comments', '-Xclang', '-ast-dump=json', '-DHAVE_CONFIG_H', '-w',
     `-I${join(build, dir)}`, `-I${dir}`, `-I${join(src, dir)}`, `-I${join(build, 'bfd')}`, `-I${join(src, 'bfd')}`, '-Iinclude', `-I${join(build, 'libiberty')}`, `-I${join(src, 'zlib')}`, file];
-  return new Promise((ok, fail) => {
-    const child = spawn(CLANG, args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    let errors = 0;
-    child.stdout.on('data', (d) => chunks.push(d));
-    child.stderr.on('data', (d) => { errors += (String(d).match(/error:/g) ?? []).length; });
-    child.on('error', fail);
-    child.on('close', () => {
-      try { ok({ ast: JSON.parse(Buffer.concat(chunks).toString('utf8')), errors }); } catch (e) { fail(new Error(`clang on ${file}: ${e.message}`)); }
-    });
-  });
-}
-
-/** One translation unit's functions and direct calls. clang's JSON writes a location's file and
- *  line only where they change from the location printed before it, so the walk follows the
- *  dump's own order and carries them. */
-function readUnit(ast, inCorpus) {
-  let file = '', line = 0;
-  const bare = (l) => {
-    if ('file' in l) file = l.file;
-    if ('line' in l) line = l.line;
-    return { file, line, col: l.col };
-  };
-  // a macro location gives the spelling (where the text is) and the expansion (where it is used)
-  const place = (l) => {
-    if (!l) return undefined;
-    if (l.spellingLoc) { const s = bare(l.spellingLoc); bare(l.expansionLoc); return { ...s, macro: true, arg: !!l.expansionLoc.isMacroArgExpansion }; }
-    return 'offset' in l ? bare(l) : undefined;
-  };
-  const decls = new Map(); // id -> { name, prev, static, def?: {file, line} }
-  const calls = [];
-  const docs = [];
-  const callers = [];
-  const visit = (n) => {
-    const at = n.loc ? place(n.loc) : undefined;
-    let begin;
-    if (n.range) { begin = place(n.range.begin); place(n.range.end); }
-    n._begin = begin;
-    const body = n.kind === 'FunctionDecl' && (n.inner ?? []).some((c) => c.kind === 'CompoundStmt');
-    if (n.kind === 'FunctionDecl') {
-      const d = { name: n.name, prev: n.previousDecl, isStatic: n.storageClass === 'static', file: at?.file, line: at?.line };
-      if (body && at) d.def = { file: at.file, line: at.line, macro: at.macro };
-      decls.set(n.id, d);
-      if (body) callers.push({ name: n.name, line: at?.line, file: at?.file });
-    }
-    for (const c of n.inner ?? []) visit(c);
-    if (body) {
-      callers.pop();
-      const doc = (n.inner ?? []).find((c) => c.kind === 'FullComment');
-      if (doc && at && inCorpus(at.file)) docs.push({ file: at.file, line: at.line, name: n.name, doc: commentText(doc) });
-    }
-    if (n.kind === 'CallExpr') {
-      let callee = n.inner?.[0];
-      while (callee && (callee.kind === 'ImplicitCastExpr' || callee.kind === 'ParenExpr')) callee = callee.inner?.[0];
-      const ref = callee?.kind === 'DeclRefExpr' ? callee.referencedDecl : undefined;
-      const p = callee?._begin;
-      const caller = callers[callers.length - 1];
-      // the name as written: in the file, or in a macro's argument (never in a macro's body)
-      if (ref?.kind === 'FunctionDecl' && p && (!p.macro || p.arg) && inCorpus(p.file) && caller) {
-        calls.push({ file: p.file, line: p.line, col: p.col, name: ref.name, id: ref.id, caller: caller.name, cline: caller.line });
-      }
-    }
-  };
-  visit(ast);
-  const canonical = (id) => { let d = decls.get(id); const seen = new Set(); while (d?.prev && decls.has(d.prev) && !seen.has(d.prev)) { seen.add(d.prev); d = decls.get(d.prev); } return d; };
-  // every declaration of a function shares its first one; the definition is any of them with a body
-  const defs = new Map();
-  const isStatic = new Map();
-  for (const [id, d] of decls) {
-    const c = canonical(id);
-    if (d.def) defs.set(c, d.def);
-    if (d.isStatic) isStatic.set(c, true);
-  }
+  const { objects, errors } = await clangJson(CLANG, args, work);
+  const { decls, calls, docs, canonical } = readUnit(objects, inCorpus);
   for (const call of calls) {
     const c = canonical(call.id);
-    call.def = c ? defs.get(c) : undefined;
-    call.isStatic = c ? !!isStatic.get(c) : false;
+    call.def = c?.def;
+    call.isStatic = !!c?.isStatic;
     call.declaredAt = c && { file: c.file, line: c.line };
   }
   const externalDefs = [];
-  for (const [id, d] of decls) if (d.def && !isStatic.get(canonical(id))) externalDefs.push({ name: d.name, ...d.def });
-  return { calls, docs, externalDefs };
+  for (const [id, d] of decls) if (d.def && !canonical(id)?.isStatic) externalDefs.push({ name: d.name, ...d.def });
+  return { calls, docs, externalDefs, errors };
 }
-
-const commentText = (n) => [n.text ?? '', ...(n.inner ?? []).map(commentText)].join(n.kind === 'ParagraphComment' ? '\n' : '').replace(/\s+/g, ' ').trim();
 
 /** The truth records over `work` (a copy of the corpus; `src`, the full source tree it came from). */
 export async function cTruth(work, src) {
@@ -144,9 +72,9 @@ export async function cTruth(work, src) {
   let failed = 0, errors = 0;
   for (const f of files) {
     try {
-      const { ast, errors: e } = await clangAst(work, f, src, build);
-      errors += e;
-      units.push({ file: f, ...readUnit(ast, inCorpus) });
+      const unit = await clangUnit(work, f, src, build, inCorpus);
+      errors += unit.errors;
+      units.push({ file: f, ...unit });
     } catch (e) { failed++; console.error(String(e.message).slice(0, 200)); }
   }
   console.error(`[quality] c: clang read ${units.length} of ${files.length} files (${failed} failed, ${errors} errors reported)`);
