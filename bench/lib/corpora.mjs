@@ -24,6 +24,9 @@ export const CORPORA = {
     tarball: '/usr/src/binutils/binutils-2.40.tar.xz', apt: 'binutils-source', dir: 'binutils-2.40', edit: 'binutils/nm.c',
     prepare: keepOnly(['binutils', 'libiberty', 'include']),
   },
+  // C++: spdlog (header-only), from Debian's libspdlog-dev, as spdlog/ in the copy (its headers
+  // include "spdlog/...").
+  cpp: { local: () => nested('/usr/include/spdlog', 'libspdlog-dev', 'cpp'), edit: 'spdlog/logger-inl.h' },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
@@ -34,6 +37,17 @@ export const CORPORA = {
     backends: ['node-sqlite'], tools: false, prepare: unignoreTopLevel,
   },
 };
+
+/** A folder (installed by apt on first use) copied once as a folder of the corpus's root. */
+function nested(path, apt, name) {
+  const dest = join(cache, name);
+  if (existsSync(join(dest, '.complete'))) return dest;
+  if (!existsSync(path)) aptInstall(apt, `the ${name} corpus`);
+  rmSync(dest, { recursive: true, force: true });
+  cpSync(path, join(dest, path.slice(path.lastIndexOf('/') + 1)), { recursive: true });
+  writeFileSync(join(dest, '.complete'), '');
+  return dest;
+}
 
 /** A work copy's preparation that keeps only these top-level entries. */
 function keepOnly(names) {

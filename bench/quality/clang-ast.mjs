@@ -48,6 +48,7 @@ export function readUnit(objects, inCorpus) {
   const docs = [];
   const callers = [];
   const classes = [];
+  const classNames = new Map(); // id -> name (an out-of-line method names its class by id)
   let lambdas = 0;
   const visit = (n) => {
     const at = n.loc ? place(n.loc) : undefined;
@@ -57,12 +58,13 @@ export function readUnit(objects, inCorpus) {
     // a lambda's body belongs to the function around it
     const caller = body && !lambdas;
     if (fn) {
-      const d = { name: n.name, cls: classes[classes.length - 1], prev: n.previousDecl, isStatic: n.storageClass === 'static', file: at?.file, line: at?.line, type: n.type?.qualType };
+      const cls = n.parentDeclContextId ? classNames.get(n.parentDeclContextId) : classes[classes.length - 1];
+      const d = { name: n.name, cls, prev: n.previousDecl, isStatic: n.storageClass === 'static', file: at?.file, line: at?.line, type: n.type?.qualType };
       if (body && at) d.def = { file: at.file, line: at.line, macro: at.macro };
       decls.set(n.id, d);
       if (caller) callers.push({ name: n.name, line: at?.line, file: at?.file });
     }
-    if (CLASSES.has(n.kind)) classes.push(n.name);
+    if (CLASSES.has(n.kind)) { classes.push(n.name); classNames.set(n.id, n.name); }
     if (n.kind === 'LambdaExpr') lambdas++;
     for (const c of n.inner ?? []) visit(c);
     if (n.kind === 'LambdaExpr') lambdas--;

@@ -141,6 +141,10 @@ describe('extract: c', () => {
       '}',
       'struct s { char **argv; int x ATTRIBUTE_PACKED; };',
       'enum e { XML_ATTRIBUTE_DECL, XML_ATTRIBUTE_NODE = 2 };',
+      'enum f {',
+      '  XML_ATTRIBUTE_CDATA,',
+      '  XML_ATTRIBUTE_ID = 2',
+      '};',
     ].join('\n'));
     assert.equal(x.errorCount, 0);
     const fns = x.symbols.filter((s) => s.kind === 'function').map((s) => `${s.name} ${s.startLine}-${s.endLine}`);
@@ -151,6 +155,7 @@ describe('extract: c', () => {
     assert.equal(sym(x, 'buildargv').signature, 'char ** buildargv (const char *input ATTRIBUTE_UNUSED, int flags)');
     assert.deepEqual([sym(x, 's.argv').kind, sym(x, 's.x').kind], ['field', 'field']);
     assert.deepEqual([sym(x, 'e.XML_ATTRIBUTE_DECL').kind, sym(x, 'e.XML_ATTRIBUTE_NODE').kind, sym(x, 'ATTRIBUTE_UNUSED').kind], ['enum_member', 'enum_member', 'macro']);
+    assert.deepEqual([sym(x, 'f.XML_ATTRIBUTE_CDATA').kind, sym(x, 'f.XML_ATTRIBUTE_ID').kind], ['enum_member', 'enum_member']);
     hasRef(x, 'call split <- buildargv');
     hasRef(x, 'call htab_elements <- htab_elements');
     hasRef(x, 'call usage <- styled');

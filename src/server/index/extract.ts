@@ -105,7 +105,7 @@ interface Entry {
   node: Node; nameNode: Node; name: string;
   kind: string; // NodeKind, or '' for a container
   pattern: number;
-  body?: Node; doc?: Node[]; scope?: Node;
+  body?: Node; doc?: Node[]; scope?: string;
   props?: Record<string, string | null>;
   // filled by the sweep
   qual: string;
@@ -277,13 +277,21 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     if (mainRole === R.Def || mainRole === R.Container) {
       if (!name) continue;
+      // `a::b::C::f` is a nested qualified name: C++'s grammar gives `a` as the scope, `b::C::f` as the name
+      let scopeName = scope ? scopeText(source, scope) : undefined;
+      for (let inner = name; inner.type === 'qualified_identifier';) {
+        const s = inner.childForFieldName('scope'), n = inner.childForFieldName('name');
+        if (!n) break;
+        if (s) scopeName = scopeName ? `${scopeName}.${scopeText(source, s)}` : scopeText(source, s);
+        name = inner = n;
+      }
       const key = name.startIndex;
       const prev = defs.get(key);
       if (prev && prev.pattern <= m.patternIndex) continue;
       defs.set(key, {
         // A body outside the declaration node (Dart: signature, then body) widens its range.
         start: main!.startIndex, end: body && body.endIndex > main!.endIndex ? body.endIndex : main!.endIndex, node: main!, nameNode: name, name: unquote(text(source, name)),
-        kind: mainRole === R.Container ? '' : kind, pattern: m.patternIndex, body, doc, scope,
+        kind: mainRole === R.Container ? '' : kind, pattern: m.patternIndex, body, doc, scope: scopeName,
         props: m.setProperties as Record<string, string | null> | undefined,
         qual: '', index: -1, bound: -1,
       });
@@ -329,7 +337,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const enc = stack[stack.length - 1];
     e.enclosing = enc;
     let qual = enc ? enc.qual + '.' : '';
-    if (e.scope) qual += scopeText(source, e.scope) + '.';
+    if (e.scope) qual += e.scope + '.';
     e.qual = qual + e.name;
     if (e.kind !== '') {
       const encClassLike = enc && (enc.kind === '' || lang.methodParents.has(enc.kind));

@@ -153,8 +153,14 @@ export class Resolver {
     const open = this.rules(decl.file_id).openNamespaces;
     const member = !this.isTop(decl, open);
     const qual = decl.parent_id !== null ? this.qualified(decl.id) : undefined;
-    const defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && this.isTop(n, open)
+    let defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && this.isTop(n, open)
       && this.family(n.file_id) === fam && (qual === undefined || this.qualified(n.id) === qual));
+    // overloads (`localtime()` and `localtime(const time_t &)`): the one taking as many arguments
+    if (defs.length > 1) {
+      const want = this.params(decl);
+      const same = defs.filter((n) => { const p = this.params(n); return !want || !p || (p[0] === want[0] && p[1] === want[1]); });
+      if (same.length) defs = same;
+    }
     def = defs.find((n) => n.file_id === decl.file_id) ?? null;
     // a function declared `static` is defined in its own translation unit
     if (!def && (member || decl.is_exported)) {
@@ -551,13 +557,19 @@ export class Resolver {
    *  anything else, or a signature that does not say, can. */
   private takes(n: NodeRow, args: number | undefined): boolean {
     if (args === undefined || !FUNCLIKE.has(n.kind)) return true;
+    const r = this.params(n);
+    return r === null || (args >= r[0] && args <= r[1]);
+  }
+
+  /** [least, most] arguments a function takes, from its signature; null where unknown. */
+  private params(n: NodeRow): [number, number] | null {
     let r = this.arities.get(n.id);
     if (r === undefined) {
       r = paramRange(this.db.signature(n.id) ?? '', n.name) ?? null;
       if (this.arities.size >= UNIQUE_CACHE_MAX) this.arities.clear();
       this.arities.set(n.id, r);
     }
-    return r === null || (args >= r[0] && args <= r[1]);
+    return r;
   }
 
   private readonly arities = new Map<number, [number, number] | null>();

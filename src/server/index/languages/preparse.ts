@@ -10,7 +10,7 @@
 // *p`) and no type as a macro's argument (`container_of(p, struct foo, list)`): of 1,523 Linux
 // kernel .c files, 1,037 parsed with errors (7,231 ERROR nodes), and symbols next to them were lost.
 
-export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros';
+export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros';
 
 const RULES: Record<PreparseRule, (source: string) => string> = {
   // `<in out K, out V>` -> `<       K,     V>`: the modifiers are blanked. After `<` or `,` a
@@ -23,6 +23,9 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   'ts-escaped-backticks': (s) => s.replace(/(?<!\\)((?:\\\\)*)\\`/g, (_m, even: string) => even + '  '),
   'c-annotations': cAnnotations,
   'c-attribute-macros': attributeMacros,
+  // `static const char *names[] SPDLOG_LEVEL_NAMES;`: a macro that expands to the initializer
+  // (the grammar lost the namespace's closing brace after it) is blanked
+  'c-initializer-macros': (s) => s.replace(/\[\][ \t]*[A-Z][A-Z0-9_]*(?=[ \t]*;)/g, (m) => m.replace(/[A-Z0-9_]/g, ' ')),
   // `container_of(p, struct foo, list)`, `DEFINE_PER_CPU(struct foo, bar)`: a tagged type where an
   // expression goes (after `,`, or opening a call's arguments) loses its keyword and reads as a
   // name. Casts, compound literals and `sizeof (struct foo)` are left as they are.
@@ -40,7 +43,10 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   // type, is blanked.
   'cpp-export-macros': (s) => s
     .replace(/(?<=\b(?:class|struct|union)[ \t]+)[A-Z][A-Z0-9]*_[A-Z0-9_]*(?=[ \t]+[A-Za-z_]\w*[ \t\r\n]*(?:final\b|[:{;]))/g, (m) => ' '.repeat(m.length))
-    .replace(/^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+(?:[A-Za-z_][\w:<>,* \t&]*[ \t*&]+~?[A-Za-z_][\w:]*[ \t]*\(|class\b|struct\b))/gm, (_m, ind: string, mac: string) => ind + ' '.repeat(mac.length)),
+    .replace(/^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+(?:[A-Za-z_][\w:<>,* \t&]*[ \t*&]+~?[A-Za-z_][\w:]*(?:<[\w, ]*>::~?[A-Za-z_]\w*)?[ \t]*\(|class\b|struct\b|(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[\w, ]*>)?::~?\3[ \t]*\())/gm, (_m, ind: string, mac: string) => ind + ' '.repeat(mac.length))
+    // `const handlers &h = {}`: an empty braced default argument, which the grammar does not
+    // know, reads as `= 0`
+    .replace(/(?<==[ \t]*)\{\}(?=[ \t]*[,)])/g, '0 '),
 };
 
 const TYPE_OPERATORS = /^(?:sizeof|typeof|__typeof__|__typeof|_Alignof|alignof|__alignof__|offsetof|__builtin_offsetof|va_arg|__builtin_va_arg)\b/;
@@ -60,15 +66,15 @@ const ANNOTATIONS = new Set(('__init __exit __initdata __initconst __exitdata __
 const ANNOTATION_CALLS = new Set(['__must_hold', '__acquires', '__releases', '__printf', '__scanf', '__section', '__aligned', '__free', '__counted_by', '__cleanup', '__alloc_size']);
 
 /** GNU-style attribute macros (`ATTRIBUTE_UNUSED`, `ATTRIBUTE_PRINTF (1, 2)`, glib's
- *  `G_GNUC_MALLOC`, `X_NORETURN`) where a declaration has them: after a parameter's or field's
+ *  `G_GNUC_MALLOC`, `X_NORETURN`, spdlog's `SPDLOG_NOEXCEPT` and `SPDLOG_INLINE`) where a declaration has them: after a parameter's or field's
  *  name, after a prototype's `)`, opening a declaration's line or between its type and name. The
  *  grammar read `(bfd *abfd ATTRIBUTE_UNUSED)` as an expression and lost the function: on GNU
  *  binutils' programs and libiberty, 251 of 523 C files parsed with errors. An enum constant
  *  of such a name (`XML_ATTRIBUTE_DECL,`, `case ...:`, `return ...;`) is left alone.
  *  The scan is driven by the words (one regex with lookarounds tried at every offset cost as
  *  much as the other C rules together on the kernel). */
-const ATTRIBUTE_WORD = /ATTRIBUTE|GNUC|NORETURN|UNUSED|NOINLINE|PRINTF|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD/g;
-const ATTRIBUTE_NAME = /^_?(?:[A-Z][A-Z0-9]*_)*(?:(?:ATTRIBUTE|GNUC)(?:_[A-Z0-9]+)*|NORETURN|UNUSED|NOINLINE|PRINTF(?:_\d)?|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD)$/;
+const ATTRIBUTE_WORD = /ATTRIBUTE|GNUC|NORETURN|UNUSED|NOINLINE|PRINTF|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD|NOEXCEPT|INLINE/g;
+const ATTRIBUTE_NAME = /^_?(?:[A-Z][A-Z0-9]*_)*(?:(?:ATTRIBUTE|GNUC)(?:_[A-Z0-9]+)*|NORETURN|UNUSED|NOINLINE|PRINTF(?:_\d)?|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD|NOEXCEPT|INLINE)$/;
 const NOT_BEFORE = /\b(?:return|case|goto|sizeof|else|do)$/;
 const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
@@ -87,8 +93,11 @@ function attributeMacros(s: string): string {
     let i = a, newline = false;
     while (i > 0 && isBlank(s.charCodeAt(i - 1))) { if (s.charCodeAt(--i) === 10) newline = true; }
     const before = i > 0 ? s.charCodeAt(i - 1) : 10;
-    if (!(newline || i === 0 || before === 41 || before === 42 || (isWord(before) && !NOT_BEFORE.test(s.slice(Math.max(0, i - 8), i))))) continue;
-    // after it (and its arguments, if any): `,` `;` `{` `)` `=` or a name
+    const lineStart = i === 0 || (newline && !(before === 41 || before === 42 || isWord(before)));
+    if (!(lineStart || before === 41 || before === 42 || (isWord(before) && !NOT_BEFORE.test(s.slice(Math.max(0, i - 8), i))))) continue;
+    // after it (and its arguments, if any): a name (what it opens a line of: `ATTRIBUTE_NORETURN
+    // static void`, where an enum's constant is followed by `,` or `=`), or `,` `;` `{` `)` `=`
+    // and a constructor's `:` (after a name or a parameter list)
     let end = b, j = b;
     while (s[j] === ' ' || s[j] === '\t') j++;
     if (s[j] === '(') {
@@ -99,7 +108,8 @@ function attributeMacros(s: string): string {
     }
     while (j < s.length && isBlank(s.charCodeAt(j))) j++;
     const next = s.charCodeAt(j);
-    if (!(next === 44 || next === 59 || next === 123 || next === 41 || next === 61 || (isWord(next) && !(next >= 48 && next <= 57)))) continue;
+    const name = isWord(next) && !(next >= 48 && next <= 57);
+    if (!(name || (!lineStart && (next === 44 || next === 59 || next === 123 || next === 41 || next === 61 || next === 58)))) continue;
     parts.push(s.slice(done, a), s.slice(a, end).replace(/[^\n]/g, ' '));
     done = end;
   }

@@ -1,0 +1,118 @@
+// Call-graph quality for C++ against clang. The corpus is spdlog (corpora.mjs `cpp`: Debian's
+// libspdlog-dev, header-only). One translation unit includes every header that builds on Linux
+// and instantiates each sink template for std::mutex (the `_mt` sinks), so that clang resolves
+// the calls in their bodies; clang-14's JSON AST (the spdlog namespace only) gives each direct
+// call and member call with the declaration it names. A method's target is its definition (in
+// its class, or out of line in an -inl.h file), else its declaration; a declaration outside the
+// corpus (the standard library, fmt) is external. A call a template leaves dependent is no site;
+// a site two instantiations resolve differently is unknown. Calls written in macro bodies are
+// left out. Scored by score.mjs like the other truths.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
+import { aptInstall } from '../lib/corpora.mjs';
+import { clangJson, readUnit } from './clang-ast.mjs';
+import { scoreRecords } from './score.mjs';
+
+const CLANG = '/usr/bin/clang++-14';
+// headers for other platforms or libraries this machine lacks
+const SKIP = /(?:-inl|android|msvc|mongo|qt_sinks|systemd|win|windows|tcp_client-windows|udp_client-windows)\b|-inl\.h$/;
+const MUTEX = { Mutex: 'std::mutex', ConsoleMutex: 'spdlog::details::console_mutex' };
+
+/** The translation unit: every header, and each sink template instantiated. */
+function unitText(work) {
+  const lines = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(join(work, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = `${dir}/${e.name}`;
+      if (e.isDirectory()) { if (e.name !== 'fmt') walk(p); } else if (e.name.endsWith('.h') && !SKIP.test(e.name)) lines.push(`#include "${p}"`);
+    }
+  };
+  walk('spdlog');
+  for (const inc of [...lines]) {
+    const text = readFileSync(join(work, inc.slice(10, -1)), 'utf8');
+    if (!inc.includes('/sinks/')) continue;
+    for (const m of text.matchAll(/template\s*<\s*typename\s+(\w+)[^>]*>\s*class\s+(?:SPDLOG_API\s+)?(\w+)\s*(?:final\s*)?:/g)) {
+      if (MUTEX[m[1]]) lines.push(`template class spdlog::sinks::${m[2]}<${MUTEX[m[1]]}>;`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function cppTruth(work) {
+  if (!existsSync(CLANG)) aptInstall('clang-14', 'the C++ call-graph truth');
+  const rel = (f) => {
+    const p = isAbsolute(f) ? relative(work, f) : normalize(f);
+    return p.startsWith('..') || isAbsolute(p) || !existsSync(join(work, p)) ? undefined : p;
+  };
+  const inCorpus = (f) => rel(f) !== undefined;
+  const tmp = mkdtempSync(join(tmpdir(), 'codeindex-cpp-truth-'));
+  let unit;
+  try {
+    const tu = join(tmp, 'all.cpp');
+    writeFileSync(tu, unitText(work));
+    const { objects, errors } = await clangJson(CLANG, ['-std=c++17', '-fsyntax-only', '-fparse-all-comments', '-w', `-I${work}`,
+      '-Xclang', '-ast-dump=json', '-Xclang', '-ast-dump-filter=spdlog', tu], work);
+    console.error(`[quality] cpp: clang read ${objects.length} declarations of spdlog (${errors} errors reported)`);
+    unit = readUnit(objects, inCorpus);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const { decls, calls, docs, canonical } = unit;
+  // an instantiated method's declaration knows no body: the definition of its class and name
+  // (and type, among overloads) stands for it
+  const defsByName = new Map();
+  for (const d of decls.values()) {
+    if (!d.def || d.def.macro) continue;
+    const k = `${d.cls}::${d.name}`;
+    if (!defsByName.has(k)) defsByName.set(k, []);
+    defsByName.get(k).push(d);
+  }
+  const targetOf = (id) => {
+    const c = canonical(id);
+    if (!c) return undefined;
+    if (c.def) return c.def;
+    const same = defsByName.get(`${c.cls}::${c.name}`) ?? [];
+    const d = same.length === 1 ? same[0] : same.find((x) => x.type === c.type);
+    return d?.def ?? { file: c.file, line: c.line };
+  };
+  const lines = new Map();
+  const code = (f, l) => {
+    if (!lines.has(f)) lines.set(f, readFileSync(join(work, f), 'utf8').split('\n'));
+    return (lines.get(f)[l - 1] ?? '').trim().slice(0, 160);
+  };
+  // one record per site; the instantiations of a template may each name a target
+  const sites = new Map();
+  for (const c of calls) {
+    const file = rel(c.file);
+    const key = `${file}:${c.line}:${c.col}:${c.name}`;
+    const t = targetOf(c.id);
+    const where = t?.file && rel(t.file) && !t.macro ? `${rel(t.file)}:${t.line}` : t?.macro ? 'macro' : 'external';
+    let s = sites.get(key);
+    if (!s) sites.set(key, s = { r: { file, line: c.line, name: c.name, code: code(file, c.line), recv: c.member ? 'member' : '', caller: c.caller, cline: c.cline, what: c.member ? 'method' : 'function' }, targets: new Set(), t });
+    s.targets.add(where);
+  }
+  const records = [];
+  for (const { r, targets, t } of sites.values()) {
+    if (targets.size > 1 || targets.has('macro')) { records.push({ ...r, what: 'unknown' }); continue; }
+    if (!targets.has('external')) Object.assign(r, { tfile: rel(t.file), tline: t.line, tname: r.name });
+    records.push(r);
+  }
+  return { records, docs: docs.map((d) => ({ ...d, file: rel(d.file) })).filter((d) => d.file && d.doc) };
+}
+
+let cached;
+async function truthOf(work) {
+  if (cached?.work !== work) cached = { work, ...(await cppTruth(resolve(work))) };
+  return cached;
+}
+
+/** `work`: the indexed copy (its spdlog/ folder is what the headers include). */
+export async function scoreCppCalls(work, { top = 12, examples = 4 } = {}) {
+  return scoreRecords(resolve(work), (await truthOf(work)).records, { truthName: 'clang', top, examples });
+}
+
+/** Documented definitions: {file, line, name, doc} (search queries). */
+export async function cppDocs(work) {
+  return (await truthOf(work)).docs;
+}
