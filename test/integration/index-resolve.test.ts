@@ -186,6 +186,23 @@ describe('index: C library names and one-function-per-file libraries', function 
   });
 });
 
+describe('index: C++ methods defined out of line in another file', function () {
+  this.timeout(30000);
+  it('their bodies see the class\'s fields and methods (b-inl.h, b.cpp), and overloads find their own definitions', async () => {
+    await withIndexedProject({
+      'ns/b.h': '#pragma once\n#include <atomic>\nnamespace ns {\nclass Q { public: void push(int v); };\nclass B {\npublic:\n  void enable();\n  int at();\n  int at(int i);\nprivate:\n  void flush_();\n  std::atomic<bool> enabled_{false};\n  Q messages_;\n};\n}\n',
+      'ns/b-inl.h': '#include "b.h"\nnamespace ns {\nvoid B::enable() {\n  enabled_.store(true);\n  messages_.push(1);\n  flush_();\n}\nvoid B::flush_() {}\nint B::at() { return at(0); }\nint B::at(int i) { return i; }\n}\n',
+      // a method of the same name elsewhere: no guess may take it for std::atomic's
+      'x/a.h': 'namespace x { struct A { void store(bool v); }; }\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.enable', 'store'), [null, 'unresolved']);
+      assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.enable', 'push'), ['ns/b.h::ns.Q.push', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.enable', 'flush_'), ['ns/b-inl.h::ns.B.flush_', 'scope']);
+      assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.at', 'at'), ['ns/b-inl.h::ns.B.at#2', 'scope']);
+    });
+  });
+});
+
 describe('index: C++ receivers, namespaces and export macros', function () {
   this.timeout(30000);
   const files = {

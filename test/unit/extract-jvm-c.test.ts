@@ -196,4 +196,39 @@ describe('extract: cpp', () => {
     hasRef(x, 'new Point <- geo.largest');
     assert.deepEqual(x.imports.map((i) => i.source), ['shape.h', 'vector']);
   });
+
+  it('reads spdlog-style headers (library macros, nested qualified names, `= {}` defaults) without errors', async () => {
+    const x = await parseText('logger-inl.h', [
+      'namespace spdlog {',
+      'namespace level {',
+      'static const char *short_names[] SPDLOG_SHORT_LEVEL_NAMES;',
+      '}',
+      'SPDLOG_INLINE logger::logger(const logger &other) SPDLOG_NOEXCEPT',
+      '    : name_(other.name_)',
+      '{}',
+      'void SPDLOG_INLINE logger::post(int n, const handlers &h = {})',
+      '{',
+      '    SPDLOG_TRY',
+      '    {',
+      '        sink_it_(n);',
+      '    }',
+      '    SPDLOG_LOGGER_CATCH(source_loc())',
+      '}',
+      'template<typename Mutex>',
+      'SPDLOG_INLINE void base_sink<Mutex>::flush()',
+      '{',
+      '    flush_();',
+      '}',
+      '}',
+      'SPDLOG_INLINE bool spdlog::sinks::sink::should_log(int level) const',
+      '{',
+      '    return level >= level_;',
+      '}',
+    ].join('\n'));
+    assert.equal(x.errorCount, 0);
+    assert.deepEqual(x.symbols.filter((q) => q.kind !== 'namespace' && q.kind !== 'variable').map((q) => `${q.kind} ${q.qualifiedName} ${q.startLine}`),
+      ['constructor spdlog.logger.logger 5', 'method spdlog.logger.post 8', 'method spdlog.base_sink.flush 17', 'method spdlog.sinks.sink.should_log 22']);
+    hasRef(x, 'call sink_it_ <- spdlog.logger.post');
+    hasRef(x, 'call flush_ <- spdlog.base_sink.flush');
+  });
 });

@@ -152,6 +152,10 @@ export class ReceiverTypes {
       // that `f := typ.Field(i)` read above it)
       const b = this.db.bindingRow(cur.id, name, ctx.line);
       if (b !== undefined) return this.typeText(b.type, { src: cur.id, fileId: cur.file_id, line: b.start_line ?? ctx.line });
+      // a C++ method defined out of line in another file: its class's fields
+      const owner = rules.implicitMembers ? this.r.outOfLineClass(cur) : undefined;
+      const f = owner && this.field(owner.id, name);
+      if (f) return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
     }
     if (name.startsWith('@')) {
       // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)

@@ -212,6 +212,11 @@ export class Resolver {
       }
       const own = local.find((n) => mine(n, ref.args));
       if (own) return { id: own.id, how: 'scope' };
+      const owner = rules.implicitMembers ? this.outOfLineClass(cur) : undefined;
+      if (owner) {
+        const hit = this.member(owner.id, name, accept, ref.fileId, ref.args);
+        if (hit) return { id: hit, how: 'scope' };
+      }
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
     }
@@ -690,8 +695,31 @@ export class Resolver {
   enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) return cur;
+      const owner = this.outOfLineClass(cur);
+      if (owner) return owner;
     }
     return undefined;
+  }
+
+  /** The class of a C++ method defined out of line in another file than the class (`void
+   *  B::enable() {...}` in b.cpp or b-inl.h, its parent a namespace or the file): the class of
+   *  its qualified owner name, whose members its body names bare. */
+  private readonly owners = new Map<string, NodeRow | null>();
+  outOfLineClass(n: NodeRow): NodeRow | undefined {
+    if ((n.kind !== 'method' && n.kind !== 'constructor') || !this.rules(n.file_id).implicitMembers) return undefined;
+    const parent = n.parent_id !== null ? this.db.node(n.parent_id) : undefined;
+    if (parent && CLASSLIKE.has(parent.kind)) return undefined;
+    const q = this.qualified(n.id);
+    const owner = q?.slice(0, Math.max(0, q.lastIndexOf('.')));
+    if (!owner) return undefined;
+    let cls = this.owners.get(owner);
+    if (cls === undefined) {
+      const fam = this.family(n.file_id);
+      cls = this.db.nodesNamed(owner.slice(owner.lastIndexOf('.') + 1)).find((c) => CLASSLIKE.has(c.kind) && this.family(c.file_id) === fam && this.qualified(c.id) === owner) ?? null;
+      if (this.owners.size >= UNIQUE_CACHE_MAX) this.owners.clear();
+      this.owners.set(owner, cls);
+    }
+    return cls ?? undefined;
   }
 
   private resolveMember(ref: RefInput): Hit | undefined {

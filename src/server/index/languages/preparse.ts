@@ -10,7 +10,7 @@
 // *p`) and no type as a macro's argument (`container_of(p, struct foo, list)`): of 1,523 Linux
 // kernel .c files, 1,037 parsed with errors (7,231 ERROR nodes), and symbols next to them were lost.
 
-export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros';
+export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros';
 
 const RULES: Record<PreparseRule, (source: string) => string> = {
   // `<in out K, out V>` -> `<       K,     V>`: the modifiers are blanked. After `<` or `,` a
@@ -23,6 +23,7 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   'ts-escaped-backticks': (s) => s.replace(/(?<!\\)((?:\\\\)*)\\`/g, (_m, even: string) => even + '  '),
   'c-annotations': cAnnotations,
   'c-attribute-macros': attributeMacros,
+  'c-statement-macros': statementMacros,
   // `static const char *names[] SPDLOG_LEVEL_NAMES;`: a macro that expands to the initializer
   // (the grammar lost the namespace's closing brace after it) is blanked
   'c-initializer-macros': (s) => s.replace(/\[\][ \t]*[A-Z][A-Z0-9_]*(?=[ \t]*;)/g, (m) => m.replace(/[A-Z0-9_]/g, ' ')),
@@ -116,6 +117,22 @@ function attributeMacros(s: string): string {
   if (!parts.length) return s;
   parts.push(s.slice(done));
   return parts.join('');
+}
+
+/** `SPDLOG_TRY {` and `} SPDLOG_LOGGER_CATCH(loc) }`: inside a body, a macro standing for a
+ *  statement's keyword, alone on an indented line, is blanked (the grammar lost the namespace
+ *  around the function): after a statement's `;` or a block's `}` and before a `{` or `}`, or
+ *  after a `{` and before another. A top-level one (`SYSCALL_DEFINE3(...)` opening a kernel
+ *  function) is at a line's start, and an enum's or initializer's last item follows a `,`: both
+ *  stay. */
+const STATEMENT_MACRO = /^([ \t]+)([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:[ \t]*\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\))?)(?=[ \t]*\r?\n\s*([{}]))/gm;
+function statementMacros(s: string): string {
+  return s.replace(STATEMENT_MACRO, (m, ind: string, mac: string, next: string, at: number) => {
+    let i = at;
+    while (i > 0 && isBlank(s.charCodeAt(i - 1))) i--;
+    const before = s[i - 1];
+    return before === ';' || before === '}' || (before === '{' && next === '{') ? ind + ' '.repeat(mac.length) : m;
+  });
 }
 
 /** Blanks ANNOTATIONS outside preprocessor lines (`#define __init ...` keeps its name). */

@@ -54,7 +54,7 @@
 import type { NodeKind } from '../types';
 import type { PreparseRule } from './preparse';
 
-const C_PREPARSE: PreparseRule[] = ['c-annotations', 'c-attribute-macros', 'c-initializer-macros', 'c-type-arguments', 'c-case-ranges', 'c-iterator-macros'];
+const C_PREPARSE: PreparseRule[] = ['c-annotations', 'c-attribute-macros', 'c-initializer-macros', 'c-statement-macros', 'c-type-arguments', 'c-case-ranges', 'c-iterator-macros'];
 
 /** Kinds that can contain members. */
 export type ContainerKind = 'class' | 'interface' | 'struct' | 'enum' | 'trait' | 'type' | 'module' | 'namespace';
