@@ -188,13 +188,17 @@ describe('index: C library names and one-function-per-file libraries', function 
 
 describe('index: C++ methods defined out of line in another file', function () {
   this.timeout(30000);
-  it('their bodies see the class\'s fields and methods (b-inl.h, b.cpp), and overloads find their own definitions', async () => {
+  it('their bodies see the class\'s fields and methods (b-inl.h, b.cpp), overloads find their own definitions, and an alias the preprocessor chooses is never guessed at', async () => {
     await withIndexedProject({
       'ns/b.h': '#pragma once\n#include <atomic>\nnamespace ns {\nclass Q { public: void push(int v); };\nclass B {\npublic:\n  void enable();\n  int at();\n  int at(int i);\nprivate:\n  void flush_();\n  std::atomic<bool> enabled_{false};\n  Q messages_;\n};\n}\n',
       'ns/b-inl.h': '#include "b.h"\nnamespace ns {\nvoid B::enable() {\n  enabled_.store(true);\n  messages_.push(1);\n  flush_();\n}\nvoid B::flush_() {}\nint B::at() { return at(0); }\nint B::at(int i) { return i; }\n}\n',
       // a method of the same name elsewhere: no guess may take it for std::atomic's
       'x/a.h': 'namespace x { struct A { void store(bool v); }; }\n',
+      // an alias the preprocessor chooses (spdlog's level_t), and one it does not
+      'ns/level.h': '#pragma once\n#include "b.h"\nnamespace ns {\nstruct null_atomic { int load() const; };\n#if defined(NO_ATOMIC)\nusing level_t = null_atomic;\n#else\nusing level_t = std::atomic<int>;\n#endif\nusing queue_t = Q;\nstruct L { level_t level_; queue_t q_; int get() { q_.push(1); return level_.load(); } };\n}\n',
     }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'ns/level.h::ns.L.get', 'load'), [null, 'unresolved']);
+      assert.deepEqual(callTo(ix.store, 'ns/level.h::ns.L.get', 'push'), ['ns/b.h::ns.Q.push', 'exact']);
       assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.enable', 'store'), [null, 'unresolved']);
       assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.enable', 'push'), ['ns/b.h::ns.Q.push', 'exact']);
       assert.deepEqual(callTo(ix.store, 'ns/b-inl.h::ns.B.enable', 'flush_'), ['ns/b-inl.h::ns.B.flush_', 'scope']);

@@ -332,11 +332,17 @@ export class ReceiverTypes {
     return p;
   }
 
-  /** An alias of another type (`type E<T> = Executor<T>`, `using buffer = basic_buffer<char>`): that type. */
+  /** An alias of another type (`type E<T> = Executor<T>`, `using buffer = basic_buffer<char>`):
+   *  that type. An alias defined twice in one scope, to two types, is the preprocessor's choice
+   *  (spdlog's `using level_t = std::atomic<int>` or, under #if, `details::null_atomic_int`):
+   *  never guessed at (null). */
   private unaliased(hit: Hit): TypeHit {
     const node = this.db.node(hit.id);
     const aliased = node?.kind === 'type' ? this.db.binding(hit.id, '()') : undefined;
-    return aliased === undefined ? hit : withHow(this.typeText(aliased, { src: hit.id, fileId: node!.file_id }) ?? hit, hit.how);
+    if (aliased === undefined) return hit;
+    const twins = this.db.nodesNamedIn(node!.name, node!.file_id).filter((n) => n.id !== node!.id && n.kind === 'type' && n.parent_id === node!.parent_id);
+    if (twins.some((n) => this.db.binding(n.id, '()') !== aliased)) return null;
+    return withHow(this.typeText(aliased, { src: hit.id, fileId: node!.file_id }) ?? hit, hit.how);
   }
 
   /** What `head(...)` calls: a bare name in scope, or a member through the full resolver. */
