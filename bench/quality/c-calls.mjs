@@ -10,10 +10,10 @@
 // function definitions (`-fparse-all-comments`). Scored by score.mjs like the other truths.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
-import { aptInstall, root as repo } from '../lib/corpora.mjs';
+import { join, resolve } from 'node:path';
+import { aptInstall } from '../lib/corpora.mjs';
 import ignore from 'ignore';
-import { clangJson, readUnit } from './clang-ast.mjs';
+import { clangJson, corpusFiles, readUnit } from './clang-ast.mjs';
 import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
 
 const CLANG = '/usr/bin/clang-14';
@@ -58,12 +58,7 @@ async function clangUnit(work, file, src, build, inCorpus) {
 export async function cTruth(work, src) {
   if (!existsSync(CLANG)) aptInstall('clang-14', 'the C call-graph truth');
   const build = configured(src);
-  // a path in the corpus, relative to it (clang's `<scratch space>` is no file)
-  const rel = (f) => {
-    const p = isAbsolute(f) ? relative(work, f) : normalize(f);
-    return p.startsWith('..') || isAbsolute(p) || !existsSync(join(work, p)) ? undefined : p;
-  };
-  const inCorpus = (f) => rel(f) !== undefined;
+  const { rel, inCorpus, code } = corpusFiles(work);
   // what the index leaves out (binutils/.gitignore lists the parsers and lexers bison and flex make)
   const ignored = new Map(UNITS.map((d) => [d, existsSync(join(work, d, '.gitignore')) ? ignore().add(readFileSync(join(work, d, '.gitignore'), 'utf8')) : ignore()]));
   const isIgnored = (f) => { const [d, ...rest] = f.split('/'); return !!ignored.get(d)?.ignores(rest.join('/')); };
@@ -89,11 +84,6 @@ export async function cTruth(work, src) {
       external.get(d.name).set(k, { file: f, line: d.line, macro: d.macro });
     }
   }
-  const lines = new Map();
-  const code = (f, l) => {
-    if (!lines.has(f)) lines.set(f, readFileSync(join(work, f), 'utf8').split('\n'));
-    return (lines.get(f)[l - 1] ?? '').trim().slice(0, 160);
-  };
   const seen = new Set();
   const records = [];
   for (const u of units) {

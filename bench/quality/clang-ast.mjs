@@ -2,6 +2,29 @@
 // (c-calls.mjs, cpp-calls.mjs): each function's declarations and definition, and each direct
 // call with the declaration it names.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, normalize, relative } from 'node:path';
+
+/** Paths in the corpus at `work`: `rel(f)` is clang's path relative to it, or undefined outside
+ *  it (or no file: clang's `<scratch space>`); `code(f, line)` is that line's text. */
+export function corpusFiles(work) {
+  const known = new Map();
+  const rel = (f) => {
+    let p = known.get(f);
+    if (p === undefined) {
+      p = isAbsolute(f) ? relative(work, f) : normalize(f);
+      if (p.startsWith('..') || isAbsolute(p) || !existsSync(join(work, p))) p = null;
+      known.set(f, p);
+    }
+    return p ?? undefined;
+  };
+  const lines = new Map();
+  const code = (f, l) => {
+    if (!lines.has(f)) lines.set(f, readFileSync(join(work, f), 'utf8').split('\n'));
+    return (lines.get(f)[l - 1] ?? '').trim().slice(0, 160);
+  };
+  return { rel, inCorpus: (f) => rel(f) !== undefined, code };
+}
 
 /** Runs clang and parses what it prints: one JSON document, or one per declaration that
  *  `-ast-dump-filter` matched, printed one after another. */

@@ -9,9 +9,9 @@
 // left out. Scored by score.mjs like the other truths.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { aptInstall } from '../lib/corpora.mjs';
-import { clangJson, readUnit } from './clang-ast.mjs';
+import { clangJson, corpusFiles, readUnit } from './clang-ast.mjs';
 import { scoreRecords } from './score.mjs';
 
 const CLANG = '/usr/bin/clang++-14';
@@ -41,11 +41,7 @@ function unitText(work) {
 
 export async function cppTruth(work) {
   if (!existsSync(CLANG)) aptInstall('clang-14', 'the C++ call-graph truth');
-  const rel = (f) => {
-    const p = isAbsolute(f) ? relative(work, f) : normalize(f);
-    return p.startsWith('..') || isAbsolute(p) || !existsSync(join(work, p)) ? undefined : p;
-  };
-  const inCorpus = (f) => rel(f) !== undefined;
+  const { rel, inCorpus, code } = corpusFiles(work);
   const tmp = mkdtempSync(join(tmpdir(), 'codeindex-cpp-truth-'));
   let unit;
   try {
@@ -75,11 +71,6 @@ export async function cppTruth(work) {
     const same = defsByName.get(`${c.cls}::${c.name}`) ?? [];
     const d = same.length === 1 ? same[0] : same.find((x) => x.type === c.type);
     return d?.def ?? { file: c.file, line: c.line };
-  };
-  const lines = new Map();
-  const code = (f, l) => {
-    if (!lines.has(f)) lines.set(f, readFileSync(join(work, f), 'utf8').split('\n'));
-    return (lines.get(f)[l - 1] ?? '').trim().slice(0, 160);
   };
   // one record per site; the instantiations of a template may each name a target
   const sites = new Map();
