@@ -94,12 +94,10 @@ export async function cTruth(work, src) {
       if (seen.has(key)) continue;
       seen.add(key);
       const r = { file, line: c.line, name: c.name, code: code(file, c.line), recv: '', caller: c.caller, cline: c.cline, what: 'function' };
-      // a function a macro's expansion defines (dwarfnames.c's get_DW_TAG_name, regex.c's
-      // token-pasted byte_regex_compile) has no place of its own in the text, and one in a file
-      // the index leaves out (a generated parser) is not the index's to find: both left out
       let def = c.def && { file: rel(c.def.file), line: c.def.line, macro: c.def.macro };
-      // a function the system's headers declare is the system's, though libiberty has a
-      // replacement for it (memcpy.c), which configure leaves out where the system has one
+      // a function the system's headers declare (no `declared` in the corpus) is the system's,
+      // though libiberty has a replacement for it (memcpy.c), which configure leaves out where
+      // the system has one
       const declared = c.declaredAt && rel(c.declaredAt.file);
       if (!def && !c.isStatic && declared) {
         const all = [...(external.get(c.name)?.values() ?? [])];
@@ -110,6 +108,9 @@ export async function cTruth(work, src) {
         // glibc: configDependent, at score time)
         def = all[0] ?? { file: declared, line: c.declaredAt.line, declaredOnly: true };
       }
+      // a function a macro's expansion defines (dwarfnames.c's get_DW_TAG_name, regex.c's
+      // token-pasted byte_regex_compile) has no place of its own in the text, and one in a file
+      // the index leaves out (a generated parser) is not the index's to find: both left out
       if (def?.macro || (def?.file && isIgnored(def.file))) { records.push({ ...r, what: 'unknown' }); continue; }
       if (def?.file) Object.assign(r, { tfile: def.file, tline: def.line, tname: c.name });
       if (def?.declaredOnly) r.declaredOnly = true;
