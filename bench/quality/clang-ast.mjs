@@ -52,11 +52,13 @@ const CLASSES = new Set(['CXXRecordDecl', 'ClassTemplateSpecializationDecl', 'Cl
  *  a template leaves dependent are no sites). clang's JSON writes a location's file and line only
  *  where they change from the location printed before it, so the walk follows the dump's own
  *  order and carries them. `inCorpus(file)` says which places count.
- *  Returns { decls: id -> {name, cls, prev, isStatic, file, line, def?}, calls, docs, canonical }. */
+ *  Returns { decls: id -> {name, cls, prev, isStatic, file, line, def?}, calls, docs, canonical,
+ *  files (those the unit read) }. */
 export function readUnit(objects, inCorpus) {
   let file = '', line = 0;
+  const files = new Set(); // every file the unit read
   const bare = (l) => {
-    if ('file' in l) file = l.file;
+    if ('file' in l) files.add(file = l.file);
     if ('line' in l) line = l.line;
     return { file, line, col: l.col };
   };
@@ -125,7 +127,7 @@ export function readUnit(objects, inCorpus) {
     if (d.def) c.def = d.def;
     if (d.isStatic) c.isStatic = true;
   }
-  return { decls, calls, docs, canonical };
+  return { decls, calls, docs, canonical, files };
 }
 
 const commentText = (n) => [n.text ?? '', ...(n.inner ?? []).map(commentText)].join(n.kind === 'ParagraphComment' ? '\n' : '').replace(/\s+/g, ' ').trim();
