@@ -207,6 +207,18 @@ describe('index: C++ methods defined out of line in another file', function () {
   });
 });
 
+describe('index: C++ members of a dependent base, named through it', function () {
+  this.timeout(30000);
+  it('`base_sink<Mutex>::formatter_->format()` is the base\'s field\'s method', async () => {
+    await withIndexedProject({
+      'ns/sink.h': 'namespace ns {\nclass F { public: void format(int m); };\ntemplate<typename Mutex>\nclass base_sink { protected: F *formatter_; };\ntemplate<typename Mutex>\nclass file_sink : public base_sink<Mutex> {\n  void sink_it_(int m) { base_sink<Mutex>::formatter_->format(m); }\n};\n}\n',
+      'x/other.h': 'namespace x { struct G { void format(int m); }; }\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'ns/sink.h::ns.file_sink.sink_it_', 'format'), ['ns/sink.h::ns.F.format', 'exact']);
+    });
+  });
+});
+
 describe('index: C++ receivers, namespaces and export macros', function () {
   this.timeout(30000);
   const files = {

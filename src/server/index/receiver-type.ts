@@ -50,8 +50,10 @@ export class ReceiverTypes {
     this.depth++;
     const cut = this.cutShort;
     try {
-      // `p->next` (C++, PHP) reads as `p.next`, `Shape::make()` (C++, Rust) as `Shape.make()`
-      const t = this.compute(blankStrings(expr.trim()).replace(/[!?]+$/, '').replace(/->|::/g, '.'), ctx);
+      // `p->next` (C++, PHP) reads as `p.next`, `Shape::make()` (C++, Rust) as `Shape.make()`,
+      // and a qualifier's type arguments go (`base_sink<Mutex>::formatter_`, a dependent base's
+      // member, is base_sink's)
+      const t = this.compute(blankStrings(expr.trim()).replace(/[!?]+$/, '').replace(/(?<=\w)<[^<>()]*>(?=::)/g, '').replace(/->|::/g, '.'), ctx);
       // an answer the depth limit cut short holds for this chain only: asked first, at less
       // depth, the same expression may be known
       if (this.cutShort === cut) this.cache.set(key, t);
