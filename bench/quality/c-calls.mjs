@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { aptInstall } from '../lib/corpora.mjs';
 import ignore from 'ignore';
 import { clangJson, corpusFiles, readUnit } from './clang-ast.mjs';
-import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
+import { scoreRecords } from './score.mjs';
 
 const CLANG = '/usr/bin/clang-14';
 /** The corpus's folders whose .c files the truth compiles. */
@@ -133,26 +133,23 @@ async function truthOf(work, src) {
 /** `work`: the indexed copy; `src`: the corpus's full source tree (configured for clang). */
 export async function scoreCCalls(work, src, { top = 12, examples = 4 } = {}) {
   const { records } = await truthOf(work, src);
-  const graph = await loadGraph(resolve(work));
-  // Where the text holds what this configuration's preprocessor left out, the answer depends on
-  // the configuration, and the site is left out: a function the corpus declares and defines in
-  // its text where clang compiled no definition, and a system function the corpus's headers (or
-  // the calling file) declare or define as well.
-  const defined = new Set(), inHeaders = new Set();
-  for (const [file, nodes] of graph.nodesByFile) {
-    for (const n of nodes) {
-      if (n.kind !== 'function' && n.kind !== 'macro') continue;
-      if (file.endsWith('.h')) inHeaders.add(n.name);
-      else if (UNITS.includes(file.split('/')[0]) && n.e > n.s) defined.add(n.name);
+  return scoreRecords(resolve(work), (graph) => {
+    // Where the text holds what this configuration's preprocessor left out, the answer depends
+    // on the configuration, and the site is left out: a function the corpus declares and
+    // defines in its text where clang compiled no definition, and a system function the
+    // corpus's headers (or the calling file) declare or define as well.
+    const defined = new Set(), inHeaders = new Set();
+    for (const [file, nodes] of graph.nodesByFile) {
+      for (const n of nodes) {
+        if (n.kind !== 'function' && n.kind !== 'macro') continue;
+        if (file.endsWith('.h')) inHeaders.add(n.name);
+        else if (UNITS.includes(file.split('/')[0]) && n.e > n.s) defined.add(n.name);
+      }
     }
-  }
-  const inFile = (r) => graph.nodesByFile.get(r.file)?.some((n) => n.name === r.name && (n.kind === 'function' || n.kind === 'macro'));
-  const configDependent = (r) => (r.declaredOnly && defined.has(r.name)) || (r.system && (inHeaders.has(r.name) || inFile(r)));
-  const scored = records.map((r) => (configDependent(r) ? { ...r, what: 'unknown' } : r));
-  const { sites, counts } = sitesFrom(graph, scored);
-  const scores = scoreSites(graph, sites, { truthName: 'clang', top, examples });
-  graph.db.close();
-  return { sites: counts, ...scores };
+    const inFile = (r) => graph.nodesByFile.get(r.file)?.some((n) => n.name === r.name && (n.kind === 'function' || n.kind === 'macro'));
+    const configDependent = (r) => (r.declaredOnly && defined.has(r.name)) || (r.system && (inHeaders.has(r.name) || inFile(r)));
+    return records.map((r) => (configDependent(r) ? { ...r, what: 'unknown' } : r));
+  }, { truthName: 'clang', top, examples });
 }
 
 /** Documented function definitions: {file, line, name, doc} (search queries). */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { aptInstall } from '../lib/corpora.mjs';
 import { clangJson, corpusFiles, readUnit } from './clang-ast.mjs';
-import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
+import { scoreRecords } from './score.mjs';
 
 const CLANG = '/usr/bin/clang++-14';
 // headers for other platforms or libraries this machine lacks
@@ -104,21 +104,18 @@ async function truthOf(work) {
 /** `work`: the indexed copy (its spdlog/ folder is what the headers include). */
 export async function scoreCppCalls(work, { top = 12, examples = 4 } = {}) {
   const { records, compiled, read } = await truthOf(work);
-  const graph = await loadGraph(resolve(work));
-  // A call clang sends outside the corpus where a file it read defines a function of the name
-  // in text this configuration's preprocessor left out (common.h's own `make_unique`, under
-  // `#if __cplusplus < 201402L`, where C++17 takes `using std::make_unique`): the answer depends
-  // on the configuration, and the site is left out.
-  const leftOut = new Set();
-  for (const [file, nodes] of graph.nodesByFile) {
-    if (!read.has(file)) continue;
-    for (const n of nodes) if ((n.kind === 'function' || n.kind === 'method') && n.e > n.s && !compiledWithin(compiled, file, n)) leftOut.add(n.name);
-  }
-  const scored = records.map((r) => (r.what !== 'unknown' && !r.tfile && leftOut.has(r.name) ? { ...r, what: 'unknown' } : r));
-  const { sites, counts } = sitesFrom(graph, scored);
-  const scores = scoreSites(graph, sites, { truthName: 'clang', top, examples });
-  graph.db.close();
-  return { sites: counts, ...scores };
+  return scoreRecords(resolve(work), (graph) => {
+    // A call clang sends outside the corpus where a file it read defines a function of the name
+    // in text this configuration's preprocessor left out (common.h's own `make_unique`, under
+    // `#if __cplusplus < 201402L`, where C++17 takes `using std::make_unique`): the answer
+    // depends on the configuration, and the site is left out.
+    const leftOut = new Set();
+    for (const [file, nodes] of graph.nodesByFile) {
+      if (!read.has(file)) continue;
+      for (const n of nodes) if ((n.kind === 'function' || n.kind === 'method') && n.e > n.s && !compiledWithin(compiled, file, n)) leftOut.add(n.name);
+    }
+    return records.map((r) => (r.what !== 'unknown' && !r.tfile && leftOut.has(r.name) ? { ...r, what: 'unknown' } : r));
+  }, { truthName: 'clang', top, examples });
 }
 
 /** Did clang declare anything on the lines of our node `n` (its name's line, usually)? */

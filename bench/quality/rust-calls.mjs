@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { loadGraph, scoreSites, sitesFrom } from './score.mjs';
+import { scoreRecords } from './score.mjs';
 
 /** The crate's features to turn on: the default ones, as Cargo.toml lists them (flattened). */
 function defaultFeatures(dir) {
@@ -194,10 +194,5 @@ export function rustDocs(dir) {
 /** `work`: the indexed copy of the crate (rustc reads the same files). */
 export async function scoreRustCalls(work, { top = 12, examples = 4 } = {}) {
   execFileSync('rustc', ['--version'], { stdio: 'ignore' }); // a clear error where there is no rustc
-  const graph = await loadGraph(resolve(work));
-  const records = await rustTruth(resolve(work), graph);
-  const { sites, counts } = sitesFrom(graph, records);
-  const scores = scoreSites(graph, sites, { truthName: 'rustc', top, examples });
-  graph.db.close();
-  return { sites: counts, ...scores };
+  return scoreRecords(resolve(work), (graph) => rustTruth(resolve(work), graph), { truthName: 'rustc', top, examples });
 }

@@ -73,10 +73,12 @@ export function sitesFrom({ mapDecl, nodesByFile }, records) {
   return { sites, counts };
 }
 
-/** Scores an indexed corpus against a truth program's records (sitesFrom's), closing its db. */
+/** Scores an indexed corpus against a truth program's records (sitesFrom's), or a function of
+ *  the graph that gives them, closing its db. */
 export async function scoreRecords(work, records, { truthName, top = 12, examples = 4 }) {
   const graph = await loadGraph(work);
-  const { sites, counts } = sitesFrom(graph, records);
+  // (records may need the graph: the truth maps through it, or tells config-dependent sites by it)
+  const { sites, counts } = sitesFrom(graph, typeof records === 'function' ? await records(graph) : records);
   const scores = scoreSites(graph, sites, { truthName, top, examples });
   graph.db.close();
   return { sites: counts, ...scores };
