@@ -74,15 +74,15 @@ const ANNOTATION_CALLS = new Set(['__must_hold', '__acquires', '__releases', '__
  *  of such a name (`XML_ATTRIBUTE_DECL,`, `case ...:`, `return ...;`) is left alone.
  *  The scan is driven by the words (one regex with lookarounds tried at every offset cost as
  *  much as the other C rules together on the kernel). */
-const ATTRIBUTE_WORD = /ATTRIBUTE|GNUC|NORETURN|UNUSED|NOINLINE|PRINTF|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD|NOEXCEPT|INLINE/g;
-const ATTRIBUTE_NAME = /^_?(?:[A-Z][A-Z0-9]*_)*(?:(?:ATTRIBUTE|GNUC)(?:_[A-Z0-9]+)*|NORETURN|UNUSED|NOINLINE|PRINTF(?:_\d)?|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD|NOEXCEPT|INLINE)$/;
+const ATTRIBUTE_ENDS = 'NORETURN|UNUSED|NOINLINE|PRINTF(?:_\\d)?|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD|NOEXCEPT|INLINE';
+const ATTRIBUTE_WORD = new RegExp(`ATTRIBUTE|GNUC|${ATTRIBUTE_ENDS}`, 'g');
+const ATTRIBUTE_NAME = new RegExp(`^_?(?:[A-Z][A-Z0-9]*_)*(?:(?:ATTRIBUTE|GNUC)(?:_[A-Z0-9]+)*|${ATTRIBUTE_ENDS})$`);
 const NOT_BEFORE = /\b(?:return|case|goto|sizeof|else|do)$/;
 const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
 function attributeMacros(s: string): string {
-  const parts: string[] = [];
-  let done = 0;
+  const spans: [number, number][] = [];
   ATTRIBUTE_WORD.lastIndex = 0;
   for (let m; (m = ATTRIBUTE_WORD.exec(s));) {
     let a = m.index, b = a + m[0].length;
@@ -111,10 +111,20 @@ function attributeMacros(s: string): string {
     const next = s.charCodeAt(j);
     const name = isWord(next) && !(next >= 48 && next <= 57);
     if (!(name || (!lineStart && (next === 44 || next === 59 || next === 123 || next === 41 || next === 61 || next === 58)))) continue;
-    parts.push(s.slice(done, a), s.slice(a, end).replace(/[^\n]/g, ' '));
-    done = end;
+    spans.push([a, end]);
   }
-  if (!parts.length) return s;
+  return blankSpans(s, spans);
+}
+
+/** `s` with each [from, to) of `spans` (in order, apart) blanked, line breaks kept. */
+function blankSpans(s: string, spans: [number, number][]): string {
+  if (!spans.length) return s;
+  const parts: string[] = [];
+  let done = 0; // s before this offset is in parts
+  for (const [from, to] of spans) {
+    parts.push(s.slice(done, from), s.slice(from, to).replace(/[^\n]/g, ' '));
+    done = to;
+  }
   parts.push(s.slice(done));
   return parts.join('');
 }
@@ -137,8 +147,7 @@ function statementMacros(s: string): string {
 
 /** Blanks ANNOTATIONS outside preprocessor lines (`#define __init ...` keeps its name). */
 function cAnnotations(s: string): string {
-  const parts: string[] = [];
-  let done = 0; // s before this offset is in parts
+  const spans: [number, number][] = [];
   const re = /\b(?:__\w+|notrace|noinstr|noinline|asmlinkage)\b/g;
   for (let m; (m = re.exec(s));) {
     if (!ANNOTATIONS.has(m[0]) || preprocessorLine(s, m.index)) continue;
@@ -149,12 +158,10 @@ function cAnnotations(s: string): string {
       if (s[j] === '(') end = closeParen(s, j);
       if (end < 0) continue;
     }
-    parts.push(s.slice(done, m.index), s.slice(m.index, end).replace(/[^\n]/g, ' '));
-    done = re.lastIndex = end;
+    spans.push([m.index, end]);
+    re.lastIndex = end;
   }
-  if (!parts.length) return s;
-  parts.push(s.slice(done));
-  return parts.join('');
+  return blankSpans(s, spans);
 }
 
 /** `list_for_each_entry(pos, head, list)` or `for_each_cpu(cpu)` opening a statement, with its
