@@ -483,10 +483,10 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   for (const rec of recs) {
     let source_ = unquote(text(source, rec.sourceNode));
     // a leading `super` leaves the inline modules around the import first, then the file's
-    if (/^super(::|$)/.test(source_) && modules.length) {
+    if (SUPER.test(source_) && modules.length) {
       let depth = modules.filter((e) => e.start <= rec.sourceNode.startIndex && rec.sourceNode.endIndex <= e.end).length;
-      while (depth > 0 && /^super(::|$)/.test(source_)) { source_ = source_.replace(/^super(::)?/, ''); depth--; }
-      if (!/^super(::|$)/.test(source_)) source_ = source_ ? `self::${source_}` : 'self';
+      for (; depth > 0 && SUPER.test(source_); depth--) source_ = source_.replace(SUPER, '');
+      if (!SUPER.test(source_)) source_ = source_ ? `self::${source_}` : 'self';
     }
     let names = rec.names.sort((a, b) => a.pos - b.pos).map(({ imported, local }) => ({ imported, local }));
     if (!names.length && !rec.bindsNothing) names = bareBinding(lang.spec.bareImport, source_);
@@ -861,6 +861,9 @@ function signatureOf(source: string, start: number, bodyStart: number, end: numb
   s = squash(s).replace(LEADING_ANNOTATIONS, '').replace(/\s*(\{|:|=|;|\bdo)$/, '').replace(/\s*[{;]$/, '');
   return s.length > SIGNATURE_MAX ? s.slice(0, SIGNATURE_MAX - 1) + '…' : s;
 }
+
+/** A Rust path's leading `super` (`super::x`, or `super` alone). */
+const SUPER = /^super(?:::|$)/;
 
 function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, body: Node | undefined): string {
   if (e.doc?.length) return cleanDoc(e.doc.map((n) => text(source, n)).join('\n'));
