@@ -147,7 +147,7 @@ export class ReceiverTypes {
         if (!rules.implicitMembers) continue; // fields need this./self.
         // a field of the class or one it inherits (Java's `embeddedCipher` of a superclass)
         const f = this.field(cur.id, name);
-        if (f) return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
+        if (f) return this.fieldType(f);
         continue;
       }
       // an initialiser is read where it was written (`typ := f.Type()` does not retype the `typ`
@@ -157,13 +157,13 @@ export class ReceiverTypes {
       // a C++ method defined out of line in another file: its class's fields
       const owner = rules.implicitMembers ? this.r.outOfLineClass(cur) : undefined;
       const f = owner && this.field(owner.id, name);
-      if (f) return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
+      if (f) return this.fieldType(f);
     }
     if (name.startsWith('@')) {
       // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)
       const cls = this.enclosing(ctx);
       const f = cls && this.field(cls.id, name);
-      return f ? this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id }) : undefined;
+      return f ? this.fieldType(f) : undefined;
     }
     const fileNode = this.db.fileNodeId(ctx.fileId);
     const b = fileNode === undefined ? undefined : this.db.bindingRow(fileNode, name, ctx.line);
@@ -201,7 +201,7 @@ export class ReceiverTypes {
     if (v?.kind === 'enum_member' && v.parent_id !== null) return { id: v.parent_id, how: 'exact' };
     if (v?.kind === 'field' && v.parent_id !== null) {
       const f = this.field(v.parent_id, v.name);
-      return f && this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
+      return f && this.fieldType(f);
     }
     const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, v.name) : undefined;
     return t === undefined ? undefined : this.typeText(t, { src: v!.id, fileId: v!.file_id });
@@ -394,6 +394,11 @@ export class ReceiverTypes {
   }
 
   /** A field's declared type on a type or its supertypes (constructor parameter properties too). */
+  /** A field's type, read in the type that declares it. */
+  private fieldType(f: { type: string; scope: number }): TypeHit {
+    return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
+  }
+
   private field(typeId: number, name: string): { type: string; scope: number } | undefined {
     const seen = new Set<number>();
     let frontier = [typeId];
