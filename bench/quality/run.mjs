@@ -1,7 +1,7 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
-// a type checker (the TypeScript compiler on rxjs and effect, go/types on Go's tree, javac on
+// a type checker (the TypeScript compiler on rxjs, effect and three's JavaScript, go/types on Go's tree, javac on
 // java.base, Jedi on Django, rustc on regex-syntax, clang on binutils and spdlog), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,go,java,django,rust,c,cpp] [--queries 150] [--peer] [--out file]
+//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -162,6 +162,21 @@ describe('index: typed receivers', function () {
       'py/registry.py': 'class Apps:\n    def get_model(self):\n        pass\n\napps = Apps()\n',
       'py/use.py': 'from .registry import apps as django_apps\n\ndef find():\n    django_apps.get_model()\n',
       'py/app.py': `class Repo:\n    def save(self, x):\n        pass\n\nclass App:\n    def __init__(self, repo: Repo):\n        self.repo = Repo()\n\n    def run(self):\n        self.repo.save(1)\n`,
+      // three.js's shapes: types JavaScript cannot declare, and a class a barrel re-exports as a default
+      'js/math/Vector.js': `class Vector {\n  copy(v) { return this; }\n  length() { return 0; }\n}\nexport default Vector;\n`,
+      'js/math/index.js': `export { default as Vector } from './Vector.js';\n`,
+      'js/Box.js': [
+        `import { Vector } from './math/index.js';`,
+        `let _scratch;`,
+        `function Node(i) { this.i = i; }`,
+        `export class Box {`,
+        `  constructor(min = new Vector(), centre = new Vector()) { this.min = min; this.center = centre; }`,
+        `  set(min) { this.min.copy(min); const c = this.center; c.length(); }`,
+        `  grow() { _scratch = new Vector(); _scratch.copy(this.min); return new Node(1); }`,
+        `}`,
+        ``,
+      ].join('\n'),
+      'ts/defaults.ts': `import { MemoryRepo } from './repo';\nexport function keep(repo = new MemoryRepo()) { repo.flush(); }\n`,
     });
     ix = await Indexer.open(root);
     await ix.sync();
@@ -190,6 +205,22 @@ describe('index: typed receivers', function () {
 
   it('TypeScript: a type through a namespace import and a namespace merged with an interface', () => {
     assert.equal(edgeFrom(ix.store, 'ts/flat.ts::read', 'load', 'calls')?.to, 'ts/config.ts::Config.Flat.load');
+  });
+
+  it('JavaScript: a parameter typed by its default, a field by that parameter, a local by the field, a module variable by what it is given', () => {
+    assert.deepEqual(callTo(ix.store, 'js/Box.js::Box.set', 'copy'), ['js/math/Vector.js::Vector.copy', 'exact'], 'this.min = min, where min = new Vector()');
+    assert.deepEqual(callTo(ix.store, 'js/Box.js::Box.set', 'length'), ['js/math/Vector.js::Vector.length', 'exact'], 'const c = this.center, where this.center = centre = new Vector()');
+    assert.deepEqual(callTo(ix.store, 'js/Box.js::Box.grow', 'copy'), ['js/math/Vector.js::Vector.copy', 'exact'], '_scratch = new Vector()');
+  });
+
+  it('JavaScript: `new` names a constructor function, and a default export re-exported by name', () => {
+    assert.equal(edgeFrom(ix.store, 'js/Box.js::Box.grow', 'Node', 'instantiates')?.to, 'js/Box.js::Node');
+    assert.equal(edgeFrom(ix.store, 'js/Box.js::Box', 'Vector', 'instantiates')?.to ?? edgeFrom(ix.store, 'js/Box.js::Box.constructor', 'Vector', 'instantiates')?.to, 'js/math/Vector.js::Vector',
+      "export { default as Vector } from './Vector.js'");
+  });
+
+  it('TypeScript: an untyped parameter is what its default makes', () => {
+    assert.deepEqual(callTo(ix.store, 'ts/defaults.ts::keep', 'flush'), ['ts/repo.ts::MemoryRepo.flush', 'exact']);
   });
 
   it('Java: a field and a parameter of a class type', () => {

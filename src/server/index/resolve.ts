@@ -64,14 +64,16 @@ const CALL_CONVERT = new Set([...CALL_PRECISE, ...CONVERTIBLE]);
 const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
 // a conversion is stored as an instantiation, and resolved again as one
 const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
+const NEW_FUNCTION = new Set([...NEW_PRECISE, 'function']);
 /** What a name bound precisely may be, by the rules: a call names only what is callable where
  *  calls name methods (Java's `position()` is never its class's field `position`), and `new`
- *  also an interface where anonymous classes implement one (ResolveRules.newInterfaces). */
-export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces' | 'callsNameMethods'>): Set<string> {
+ *  also an interface where anonymous classes implement one (ResolveRules.newInterfaces), or a
+ *  function where functions are constructors (ResolveRules.constructorFunctions). */
+export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<ResolveRules, 'typeConversions' | 'newInterfaces' | 'callsNameMethods' | 'constructorFunctions'>): Set<string> {
   const conversions = rules.typeConversions;
   switch (kind) {
     case 'call': return rules.callsNameMethods === true || (member && rules.callsNameMethods === 'members') ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
-    case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : NEW_PRECISE;
+    case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : rules.constructorFunctions ? NEW_FUNCTION : NEW_PRECISE;
     default: return acceptedKinds(kind);
   }
 }
@@ -276,7 +278,7 @@ export class Resolver {
     const rules = this.rules(fileId);
     for (const imp of this.db.importedAs(fileId, name)) {
       if (imp.resolved_file_id === null || imp.imported === '*') continue;
-      const hit = this.exportedFrom(imp.resolved_file_id, imp.imported === 'default' ? name : imp.imported || name, accept, 0, imp.imported === 'default');
+      const hit = this.importedFrom(imp.resolved_file_id, imp.imported || name, name, accept, -1);
       if (hit) return hit;
     }
     if (rules.importStyle === 'include') {
@@ -446,17 +448,23 @@ export class Resolver {
         const hit = this.exportedFrom(imp.resolved_file_id, name, accept, depth + 1);
         if (hit) return hit;
       } else if (imp.local === name) {
-        const hit = this.exportedFrom(imp.resolved_file_id, imp.imported, accept, depth + 1);
+        // (`export { default as NodeFrame } from './NodeFrame.js'`: that file's default export)
+        const hit = this.importedFrom(imp.resolved_file_id, imp.imported, name, accept, depth);
         if (hit) return hit;
       }
     }
     // `export { a as b }` / a name imported and re-exported by binding
     for (const imp of this.db.imports(fileId)) {
       if (imp.reexport || imp.resolved_file_id === null || imp.local !== name || imp.imported === '*') continue;
-      const hit = this.exportedFrom(imp.resolved_file_id, imp.imported, accept, depth + 1);
+      const hit = this.importedFrom(imp.resolved_file_id, imp.imported, name, accept, depth);
       if (hit) return hit;
     }
     return undefined;
+  }
+
+  /** What an import or re-export of `imported` from a file names, under the local `name`. */
+  private importedFrom(fileId: number, imported: string, name: string, accept: Set<string>, depth: number): number | undefined {
+    return imported === 'default' ? this.exportedFrom(fileId, name, accept, depth + 1, true) : this.exportedFrom(fileId, imported, accept, depth + 1);
   }
 
   /** Members of a class-like node and of its supertypes (breadth first, bounded). */

@@ -75,6 +75,9 @@ export interface ResolveRules {
   /** `new I() { ... }` makes an anonymous class implementing interface I: `new` may name an
    *  interface (Java). */
   newInterfaces?: boolean;
+  /** `new F()` may name a function: JavaScript's constructor functions (`function Node(i) {
+   *  this.i = i; }`). */
+  constructorFunctions?: boolean;
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
   /** Whether a bare name may refer to another file's symbol without an import (C includes,
@@ -116,7 +119,7 @@ export const DEFAULT_RULES: ResolveRules = {
   globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
 };
 
-const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, family: 'js' };
+const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 

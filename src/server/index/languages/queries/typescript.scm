@@ -50,6 +50,8 @@
 ; ── typed names: let `repo.save()` resolve through the declared type ──
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; an untyped parameter is what its default makes (`min = new Vector3()`)
+([(required_parameter pattern: (identifier) @binding.name !type value: (new_expression constructor: (_) @binding.type)) (optional_parameter pattern: (identifier) @binding.name !type value: (new_expression constructor: (_) @binding.type))] @binding)
 (public_field_definition name: (property_identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; narrowing: `if (x instanceof Foo) x.bar()`
