@@ -174,8 +174,14 @@ describe('index: typed receivers', function () {
         `  set(min) { this.min.copy(min); const c = this.center; c.length(); }`,
         `  grow() { _scratch = new Vector(); _scratch.copy(this.min); return new Node(1); }`,
         `}`,
+        `export class Path {`,
+        `  constructor() { this.current = null; }`,
+        `  moveTo() { this.current = new Vector(); }`,
+        `  lineTo() { const length = 1; this.current.length(); return length; }`,
+        `}`,
         ``,
       ].join('\n'),
+      'py/conn.py': 'from .app import Repo\n\nclass Cache:\n    def load(self):\n        pass\n\nclass Client:\n    def __init__(self):\n        self.repo = None\n\n    def open(self, other):\n        self.repo = Repo()\n        other.cache = Cache()\n\n    def use(self):\n        self.repo.save(1)\n        self.cache.load()\n',
       'ts/defaults.ts': `import { MemoryRepo } from './repo';\nexport function keep(repo = new MemoryRepo()) { repo.flush(); }\n`,
     });
     ix = await Indexer.open(root);
@@ -211,6 +217,7 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/Box.js::Box.set', 'copy'), ['js/math/Vector.js::Vector.copy', 'exact'], 'this.min = min, where min = new Vector()');
     assert.deepEqual(callTo(ix.store, 'js/Box.js::Box.set', 'length'), ['js/math/Vector.js::Vector.length', 'exact'], 'const c = this.center, where this.center = centre = new Vector()');
     assert.deepEqual(callTo(ix.store, 'js/Box.js::Box.grow', 'copy'), ['js/math/Vector.js::Vector.copy', 'exact'], '_scratch = new Vector()');
+    assert.deepEqual(callTo(ix.store, 'js/Box.js::Path.lineTo', 'length'), ['js/math/Vector.js::Vector.length', 'exact'], 'null in the constructor, a Vector in moveTo');
   });
 
   it('JavaScript: `new` names a constructor function, and a default export re-exported by name', () => {
@@ -284,5 +291,10 @@ describe('index: typed receivers', function () {
 
   it('Python: self attribute assigned in __init__', () => {
     assert.equal(edgeFrom(ix.store, 'py/app.py::App.run', 'save', 'calls')?.to, 'py/app.py::Repo.save');
+  });
+
+  it('Python: a self attribute another method assigns; another object\'s attribute is not the class\'s', () => {
+    assert.equal(edgeFrom(ix.store, 'py/conn.py::Client.use', 'save', 'calls')?.to, 'py/app.py::Repo.save');
+    assert.deepEqual(callTo(ix.store, 'py/conn.py::Client.use', 'load'), ['py/conn.py::Cache.load', 'heuristic'], 'other.cache = Cache() says nothing of self.cache: only the unique name binds it');
   });
 });

@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
@@ -28,7 +28,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -196,7 +196,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
-    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined;
+    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
@@ -242,6 +242,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingElement: bindOf = c.node; element = true; break;
         case R.BindingPayload: bindOf = c.node; payload = true; break;
         case R.BindingFirst: bindName = c.node; own = '0'; break;
+        case R.BindingMember: bindName = c.node; member = true; break;
         case R.TypeParam: typeParam = c.node; break;
         case R.TypeParamScope: typeParamScope = c.node; break;
         case R.TypeParamList: typeParamScope = parentOf(c.node) ?? undefined; break;
@@ -272,7 +273,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     if (bind) {
       const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
-      if (rec) bindingRecs.push({ ...rec, line: bind.startPosition.row + 1 });
+      if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {
@@ -452,6 +453,14 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     // a field's type belongs to its class: `this.repo` is looked up there
     let scope = lexicalSymbol(stack[stack.length - 1]);
     if (scope >= 0 && (symbols[scope].kind === 'field' || symbols[scope].kind === 'property')) scope = symbols[scope].parent;
+    if (b.member && scope >= 0 && symbols[scope].kind === 'method') {
+      // `this.x = new T()` outside the constructor: the class's binding `.x`, a field's type where
+      // the constructor gives none (`this.currentPath = null` there); an initialiser is read in
+      // its method only, so it says nothing here
+      if (b.type.startsWith('=') || symbols[scope].parent < 0) continue;
+      scope = symbols[scope].parent;
+      b.name = `.${b.name}`;
+    }
     bindings.push(b.lines ? { name: b.name, type: b.type, scope, lines: b.lines } : { name: b.name, type: b.type, scope });
     if (!b.lines && b.line !== undefined) lineOf.set(bindings[bindings.length - 1], b.line);
   }
@@ -552,7 +561,8 @@ class TypeParamScopes {
 /** A declaration's binding about itself: what a function returns, what a collection type holds. */
 type OwnBinding = '()' | '[]' | '0';
 
-interface BindingRec { pos: number; name: string; type: string; lines?: [number, number]; line?: number }
+/** `member`: a field the code assigns (`this.x = new T()`), not a local. */
+interface BindingRec { pos: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean }
 
 /** One binding capture -> {pos, name, type}. The type is a bare type name, or (resolved later,
  *  in the binding's scope) `=expr`, the type of an initialiser (`const s = make()`), or

@@ -411,6 +411,9 @@ export class ReceiverTypes {
           const t = this.db.binding(scope, name);
           if (t !== undefined) return { type: t, scope };
         }
+        // what another method assigns it (`.x`, see extract.ts)
+        const t = this.db.binding(c, `.${name}`);
+        if (t !== undefined) return { type: t, scope: c };
         next.push(...this.db.supertypes(c));
       }
       frontier = next;

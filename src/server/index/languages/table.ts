@@ -43,7 +43,8 @@
 // Bindings (what a name is an instance of, for receiver-typed calls; extract.ts bindingOf):
 //   @binding (the declaration) + @binding.name + @binding.type (a declared type) or
 //   @binding.value (an initialiser, typed later: `x := r.open()`); @binding.returns names the
-//   function's own '()' (its result), @binding.items a collection type's '[]' (its element);
+//   function's own '()' (its result), @binding.items a collection type's '[]' (its element),
+//   @binding.member a field the code assigns (`this.x = ...`: a method's assignment is the class's);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/
 //   .param/.sig (a callback's parameters). blockScoped in the entry makes locals hold in a block.
 // Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),

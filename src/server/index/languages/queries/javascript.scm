@@ -10,5 +10,5 @@
 ; ── types JavaScript cannot declare: a parameter's default, what a name or field is given ──
 (formal_parameters (assignment_pattern left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.type)) @binding)
 (assignment_expression left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.type)) @binding
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.name) right: [(identifier) (member_expression) (call_expression)] @binding.value) @binding
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: [(identifier) (member_expression) (call_expression)] @binding.value) @binding
 (variable_declarator name: (identifier) @binding.name value: [(call_expression) (member_expression)] @binding.value) @binding

@@ -42,7 +42,9 @@
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 (assignment left: (identifier) @binding.name type: (type) @binding.type) @binding
 (assignment left: (identifier) @binding.name !type right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]"))) @binding
-(assignment left: (attribute object: (identifier) attribute: (identifier) @binding.name) right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]"))) @binding
+; `self.x = Repo()`: a field (a method's assignment is the class's, where __init__ gives none)
+(assignment left: (attribute object: (identifier) @_o attribute: (identifier) @binding.member) right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]")) (#eq? @_o "self")) @binding
+(assignment left: (attribute object: (identifier) @_o attribute: (identifier) @binding.name) right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]")) (#not-eq? @_o "self")) @binding
 (assignment left: (identifier) @binding.name !type right: (call function: (identifier) @_f) @binding.value (#match? @_f "^_*[a-z]")) @binding
 ; `q = sql.UpdateQuery(m)` in a function (and one block down): in a class body the same reads a
 ; descriptor (a Django field `author = models.ForeignKey(User)` gives instances a User)
