@@ -113,6 +113,35 @@ describe('index: C names through the include chain', function () {
   });
 });
 
+describe('index: CommonJS requires', function () {
+  this.timeout(30000);
+  const files = {
+    'lib/exception.js': 'function YAMLException(reason) { this.reason = reason; }\nmodule.exports = YAMLException;\n',
+    'lib/snippet.js': 'function makeSnippet(mark) { return mark; }\nfunction helper() {}\nmodule.exports = makeSnippet;\nexports.helper = helper;\n',
+    'lib/anon.js': 'module.exports = function () {};\n',
+    'lib/loader.js': [
+      `var YAMLException = require('./exception');`,
+      `const makeSnippet = require('./snippet');`,
+      `const helper = require('./snippet').helper;`,
+      `const anon = require('./anon');`,
+      `const tape = require('tape');`,
+      `function load(mark) { tape('x'); anon(); helper(); makeSnippet(mark); throw new YAMLException('bad'); }`,
+      `module.exports = load;`,
+      ``,
+    ].join('\n'),
+  };
+
+  it('binds a required name to what the module exports, never to the variable holding it', async () => {
+    await withIndexedProject(files, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'lib/loader.js::load', 'makeSnippet'), ['lib/snippet.js::makeSnippet', 'import'], 'module.exports = makeSnippet');
+      assert.deepEqual(callTo(ix.store, 'lib/loader.js::load', 'helper'), ['lib/snippet.js::helper', 'import'], "require('./snippet').helper");
+      assert.equal(edgeFrom(ix.store, 'lib/loader.js::load', 'YAMLException', 'instantiates')?.to, 'lib/exception.js::YAMLException', 'new on a constructor function');
+      assert.deepEqual(callTo(ix.store, 'lib/loader.js::load', 'anon'), [null, 'unresolved'], 'an anonymous export is no symbol: not the variable either');
+      assert.deepEqual(callTo(ix.store, 'lib/loader.js::load', 'tape'), [null, 'unresolved'], 'another package');
+    });
+  });
+});
+
 describe('index: C and C++ calls bind to definitions, not prototypes', function () {
   this.timeout(30000);
   const files = {

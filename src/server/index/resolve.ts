@@ -226,6 +226,17 @@ export class Resolver {
     // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)
     const bare = (n: NodeRow) => accept.has(n.kind) && (n.kind !== 'method' || rules.implicitMembers);
     const top = local.find((n) => this.isTop(n, rules.openNamespaces) && bare(n));
+    const required = top && rules.importStyle === 'js' && VALUE_HOLDERS.includes(top.kind) ? this.db.importedAs(ref.fileId, name) : [];
+    if (required.length) {
+      // `const f = require('./f')`: what the module exports (`module.exports = f`, its default),
+      // not the variable holding it; nothing where that is no symbol of ours
+      // (`module.exports = function () {}`, another package)
+      for (const imp of required) {
+        const hit = imp.resolved_file_id === null ? undefined : this.importedFrom(imp.resolved_file_id, imp.imported === '*' ? 'default' : imp.imported || name, name, accept, -1);
+        if (hit) return { id: hit, how: 'import' };
+      }
+      return undefined;
+    }
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
     const imp = this.viaImports(name, ref.fileId, accept, chain);

@@ -64,7 +64,8 @@
     right: (identifier) @export.default)
   (#eq? @_m "module") (#eq? @_x "exports"))
 
-; CommonJS: `const m = require('m')`, `const { a, b: c } = require('m')`, bare `require('m')`
+; CommonJS: `const m = require('m')`, `const { a, b: c } = require('m')`, `const a = require('m').a`,
+; bare `require('m')`
 (variable_declarator
   name: (identifier) @import.alias
   value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source))
@@ -74,6 +75,12 @@
     (shorthand_property_identifier_pattern) @import.name
     (pair_pattern key: (_) @import.name value: (identifier) @import.alias)])
   value: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source))
+  (#eq? @_req "require")) @import
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (member_expression
+    object: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source))
+    property: (property_identifier) @import.name)
   (#eq? @_req "require")) @import
 (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source) (#eq? @_req "require")) @import
 (call_expression function: (import) arguments: (arguments . (string) @import.source)) @import
