@@ -119,6 +119,9 @@ describe('index: CommonJS requires', function () {
     'lib/exception.js': 'function YAMLException(reason) { this.reason = reason; }\nmodule.exports = YAMLException;\n',
     'lib/snippet.js': 'function makeSnippet(mark) { return mark; }\nfunction helper() {}\nmodule.exports = makeSnippet;\nexports.helper = helper;\n',
     'lib/anon.js': 'module.exports = function () {};\n',
+    // TypeScript's CommonJS output
+    'out/settings.js': '"use strict";\nclass Settings { get() { return 1; } }\nexports.default = Settings;\n',
+    'out/index.js': '"use strict";\nconst settings_1 = require("./settings");\nfunction make(o) { return new settings_1.default(o); }\nexports.make = make;\n',
     'lib/loader.js': [
       `var YAMLException = require('./exception');`,
       `const makeSnippet = require('./snippet');`,
@@ -138,6 +141,7 @@ describe('index: CommonJS requires', function () {
       assert.equal(edgeFrom(ix.store, 'lib/loader.js::load', 'YAMLException', 'instantiates')?.to, 'lib/exception.js::YAMLException', 'new on a constructor function');
       assert.deepEqual(callTo(ix.store, 'lib/loader.js::load', 'anon'), [null, 'unresolved'], 'an anonymous export is no symbol: not the variable either');
       assert.deepEqual(callTo(ix.store, 'lib/loader.js::load', 'tape'), [null, 'unresolved'], 'another package');
+      assert.equal(edgeFrom(ix.store, 'out/index.js::make', 'default', 'instantiates')?.to, 'out/settings.js::Settings', 'exports.default = Settings');
     });
   });
 });

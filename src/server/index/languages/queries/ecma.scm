@@ -49,6 +49,12 @@
 (export_statement (export_clause (export_specifier name: _ @export.name alias: (_)? @export.alias)) !source)
 (export_statement value: (identifier) @export.default)
 (export_statement "default" declaration: [(function_declaration name: (identifier) @export.default) (class_declaration name: (_) @export.default)])
+; `exports.default = Settings` (TypeScript's CommonJS output): `default` is Settings
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: [(identifier) @_e (member_expression property: (property_identifier) @_e)] property: (property_identifier) @export.alias)
+    right: (identifier) @export.name)
+  (#eq? @_e "exports"))
 (expression_statement
   (assignment_expression
     left: (member_expression object: (identifier) @_e property: (property_identifier) @export.name))
