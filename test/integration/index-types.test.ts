@@ -182,6 +182,33 @@ describe('index: typed receivers', function () {
         ``,
       ].join('\n'),
       'py/conn.py': 'from .app import Repo\n\nclass Cache:\n    def load(self):\n        pass\n\nclass Client:\n    def __init__(self):\n        self.repo = None\n\n    def open(self, other):\n        self.repo = Repo()\n        other.cache = Cache()\n\n    def use(self):\n        self.repo.save(1)\n        self.cache.load()\n',
+      // C++'s standard containers and smart pointers, iterated, looked up and dereferenced
+      'cpp/registry.h': [
+        `#include <memory>`,
+        `#include <unordered_map>`,
+        `#include <vector>`,
+        `namespace app {`,
+        `class sink { public: void flush() {} bool should_log() { return true; } };`,
+        `class logger { public: void set_level(int n) {} };`,
+        `using sink_ptr = std::shared_ptr<sink>;`,
+        `class registry {`,
+        ` public:`,
+        `  void flush_all() {`,
+        `    for (auto &l : loggers_) l.second->set_level(1);`,
+        `    auto it = loggers_.find("a");`,
+        `    it->second->set_level(2);`,
+        `    loggers_.at("b")->set_level(3);`,
+        `    for (auto &s : sinks_) s->flush();`,
+        `    auto first = sinks_.begin();`,
+        `    (*first)->should_log();`,
+        `  }`,
+        ` private:`,
+        `  std::unordered_map<std::string, std::shared_ptr<logger>> loggers_;`,
+        `  std::vector<sink_ptr> sinks_;`,
+        `};`,
+        `}`,
+        ``,
+      ].join('\n'),
       'ts/defaults.ts': `import { MemoryRepo } from './repo';\nexport function keep(repo = new MemoryRepo()) { repo.flush(); }\n`,
     });
     ix = await Indexer.open(root);
@@ -228,6 +255,14 @@ describe('index: typed receivers', function () {
 
   it('TypeScript: an untyped parameter is what its default makes', () => {
     assert.deepEqual(callTo(ix.store, 'ts/defaults.ts::keep', 'flush'), ['ts/repo.ts::MemoryRepo.flush', 'exact']);
+  });
+
+  it('C++: a map\'s pairs and values, a vector\'s elements, through smart pointers, an alias and iterators', () => {
+    const from = 'cpp/registry.h::app.registry.flush_all';
+    const setLevel = ['cpp/registry.h::app.logger.set_level', 'exact'];
+    assert.deepEqual(callsTo(ix.store, from, 'set_level').map((e) => [e.to, e.resolution]), [setLevel, setLevel, setLevel], 'l.second, it->second, at()');
+    assert.deepEqual(callTo(ix.store, from, 'flush'), ['cpp/registry.h::app.sink.flush', 'exact'], 'for (auto &s : sinks_)');
+    assert.deepEqual(callTo(ix.store, from, 'should_log'), ['cpp/registry.h::app.sink.should_log', 'exact'], '(*sinks_.begin())');
   });
 
   it('Java: a field and a parameter of a class type', () => {

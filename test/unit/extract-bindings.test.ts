@@ -85,13 +85,13 @@ describe('extract: bindings (typed names)', () => {
     ]);
   });
 
-  it('destructured names: `=(value).member`, `=(_ as Type).member`; a for-of element `=(xs)[0]` in its loop', async () => {
+  it('destructured names: `=(value).member`, `=(_ as Type).member`; a for-of element `=(xs)[]` in its loop', async () => {
     assert.deepEqual(await bindings('function f({ a, b: c }: Foo<T>) { const { d, e: g } = this.x(1);\n  for (const x of xs) {\n  }\n}'), [
       'f a: =(_ as Foo<T>).a',
       'f c: =(_ as Foo<T>).b',
       'f d: =(this.x()).d',
       'f g: =(this.x()).e',
-      'f x: =(xs)[0] @2-3',
+      'f x: =(xs)[] @2-3',
     ]);
   });
 

@@ -260,8 +260,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf)));
       const rec: BindingRec = { pos: bind.startIndex, name: text(source, bindName), type: `=(${of}).${text(source, bindKey ?? bindName)}` };
       if (element) {
-        // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[0]`
-        rec.type = `=(${of})[0]`;
+        // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[]`
+        rec.type = `=(${of})[]`;
         rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
       } else if (payload) {
         // what a tuple variant or struct holds (`Ast::Group(ref x) => ...`), in the arm only

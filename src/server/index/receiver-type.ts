@@ -9,9 +9,10 @@ import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, spli
 
 export interface Ctx { src: number; fileId: number; line?: number }
 /** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
- *  `List<String>`, and where); null: a type from outside the project (never guess its members);
- *  undefined: not known. */
-export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx } }) | null | undefined;
+ *  `List<String>`, and where; `values`: a map's values, of which `id` is the type; `second`: a
+ *  key-value pair, whose `.second` is that); null: a type from outside the project (never guess
+ *  its members); undefined: not known. */
+export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; second?: TypeHit }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
@@ -75,9 +76,9 @@ export class ReceiverTypes {
       if (close > 0 && close < e.length - 1 && CAST_TYPE.test(type) && /^\s*[\w$("'!]/.test(e.slice(close + 1))) return this.named(type, ctx);
     }
     if (e.endsWith(']')) {
-      // `xs[i]`: an element of a collection
+      // `xs[i]`: an element of a collection; `xs[]` (a loop's binding): one it iterates over
       const open = matchingOpen(e, e.length - 1);
-      return open > 0 ? this.elementOf(this.of(e.slice(0, open), ctx)) : undefined;
+      return open > 0 ? this.elementOf(this.of(e.slice(0, open), ctx), open === e.length - 2) : undefined;
     }
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
@@ -86,7 +87,7 @@ export class ReceiverTypes {
         const inner = e.slice(1, -1).trim().replace(/^[*&]+/, '');
         const as = inner.lastIndexOf(' as ');
         if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
-        return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[0]` of a loop in a loop)
+        return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[]` of a loop in a loop)
       }
       if (open < 0) return undefined;
       // Go's type assertion `x.(*T)`: a T
@@ -96,7 +97,7 @@ export class ReceiverTypes {
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
         const coll = this.of(el[1], ctx);
-        if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll) : coll;
+        if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll, !rules.valueMembers?.includes(el[2])) : coll;
       }
       const target = this.callee(head, ctx);
       // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers); of
@@ -124,6 +125,7 @@ export class ReceiverTypes {
     const obj = this.of(prefix, ctx);
     if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
     if (!obj) return obj;
+    if (obj.second !== undefined) return name === 'second' ? obj.second : undefined; // a pair
     const f = this.field(obj.id, name);
     if (!f) return undefined;
     // `E value` of a `Node<Repo>`: a Repo
@@ -248,7 +250,9 @@ export class ReceiverTypes {
       const el = this.named(type.slice(0, -2), ctx);
       return el && { ...el, array: true };
     }
-    const path = /^[A-Za-z_$][\w$.]*/.exec(type.trim())?.[0].split('.').filter(Boolean);
+    // (`std::shared_ptr<sink>`, a type argument as written, is `std.shared_ptr<sink>`)
+    type = type.trim().replace(/::/g, '.');
+    const path = /^[A-Za-z_$][\w$.]*/.exec(type)?.[0].split('.').filter(Boolean);
     if (!path?.length) return null; // a structural type (`{}`): nothing of ours
     const bare = path[path.length - 1];
     // Rust's `this: &mut Self` (and `this: this`): the type the declaration is in
@@ -270,6 +274,10 @@ export class ReceiverTypes {
       if (list.length && rules.collectionTypes?.includes(bare)) {
         const el = this.named(list[0], ctx);
         return el ? { id: el.id, how: el.how, array: true } : el;
+      }
+      if (list.length > 1 && rules.mapTypes?.includes(bare)) {
+        const v = this.named(list[1], ctx);
+        return v ? { id: v.id, how: v.how, array: true, values: v } : v;
       }
       // Where names cross files unimported (PHP, C++), a type the project declares more than once
       // is one of ours, just not known which; elsewhere an unbound type name is from outside.
@@ -378,8 +386,10 @@ export class ReceiverTypes {
 
   /** An element of a collection: of `T[]`, a T; of a type that says what it holds (Go's `type
    *  Nodes []Node`, its binding '[]'), that. */
-  private elementOf(t: TypeHit): TypeHit {
+  /** An element of a collection; `iterating`: as a loop or an iterator gives it (a map's: a pair). */
+  private elementOf(t: TypeHit, iterating = false): TypeHit {
     if (!t) return t === null ? null : undefined;
+    if (t.values) return iterating ? { id: t.id, how: t.how, second: t.values } : t.values;
     if (t.array) return { id: t.id, how: t.how };
     const node = this.db.node(t.id);
     const items = node ? this.db.binding(t.id, '[]') : undefined;

@@ -33,6 +33,13 @@ export interface ResolveRules {
    *  it (`Vec<T>`: `for x in &xs` gives Ts). A project type of the name comes first. */
   wrapperTypes?: string[];
   collectionTypes?: string[];
+  /** Generic types from outside the project that map keys to their second type argument (C++'s
+   *  `std::map<K, V>`): `m[k]` and `m.at(k)` give a V; iterating (`for (auto &kv : m)`,
+   *  `m.find(k)`, `m.begin()`) gives pairs, whose `.second` is a V. */
+  mapTypes?: string[];
+  /** Of elementMembers, those that give the element itself rather than an iterator to it (where
+   *  iterating a map gives pairs): C++'s `at`, `front`, `back`. */
+  valueMembers?: string[];
   /** Members from outside the project that give their receiver's own type (Rust's `clone()`,
    *  `borrow_mut()` of a RefCell, `unwrap()` of what `xs.last()` gave), where that type has no
    *  member of the name. */
@@ -142,7 +149,16 @@ export const RULES: Record<string, ResolveRules> = {
   },
   kotlin: { ...jvm, detachedMethods: true }, scala: { ...jvm, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, family: 'dotnet' },
-  c: cfam, cpp: cfam, objc: { ...cfam, selfNames: ['self'] },
+  c: cfam, objc: { ...cfam, selfNames: ['self'] },
+  cpp: {
+    ...cfam,
+    // the standard library's smart pointers and containers (an iterator reads as its element)
+    wrapperTypes: ['shared_ptr', 'unique_ptr', 'weak_ptr', 'optional', 'reference_wrapper'],
+    collectionTypes: ['vector', 'list', 'forward_list', 'deque', 'array', 'span', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'initializer_list', 'queue', 'stack', 'priority_queue'],
+    mapTypes: ['map', 'multimap', 'unordered_map', 'unordered_multimap'],
+    elementMembers: ['at', 'front', 'back', 'top', 'begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find', 'lower_bound', 'upper_bound'],
+    valueMembers: ['at', 'front', 'back', 'top'],
+  },
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
   php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },
   swift: { ...jvm, importStyle: 'path', folderScope: true, detachedMethods: true, selfNames: ['self'], family: 'swift' },

@@ -52,6 +52,15 @@
     (pointer_declarator declarator: (identifier) @binding.name)
     (reference_declarator (identifier) @binding.name)])]) @binding
 (declaration type: (placeholder_type_specifier) declarator: (init_declarator declarator: [(identifier) (reference_declarator (identifier))] @binding.name value: [(call_expression) (field_expression) (new_expression)] @binding.value)) @binding
+; a range-for's variable: its declared type, or (`auto`) an element of the range
+(for_range_loop type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
+  (identifier) @binding.name
+  (pointer_declarator declarator: (identifier) @binding.name)
+  (reference_declarator (identifier) @binding.name)]) @binding
+(for_range_loop type: (placeholder_type_specifier) declarator: [
+  (identifier) @binding.name
+  (pointer_declarator declarator: (identifier) @binding.name)
+  (reference_declarator (identifier) @binding.name)] right: (_) @binding.element) @binding
 (field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
   (field_identifier) @binding.name
   (pointer_declarator declarator: (field_identifier) @binding.name)
