@@ -3,7 +3,7 @@
 // (the graph fans it out to implementations); a type from outside the project binds nothing.
 import assert from 'node:assert/strict';
 import { Indexer } from '../../src/server/index/sync';
-import { makeProject, removeProject, edgeFrom, callTo, callsTo } from './helpers/project';
+import { makeProject, removeProject, edgeFrom, callTo, callsTo, uids } from './helpers/project';
 
 describe('index: typed receivers', function () {
   this.timeout(30000);
@@ -191,6 +191,8 @@ describe('index: typed receivers', function () {
         `class sink { public: void flush() {} bool should_log() { return true; } };`,
         `class logger { public: void set_level(int n) {} };`,
         `using sink_ptr = std::shared_ptr<sink>;`,
+        `class guard { public: explicit guard(int m) {} void release() {} };`,
+        `sink *pick(logger *l, int level) { l->set_level(4); guard g(level); g.release(); return nullptr; }`,
         `class registry {`,
         ` public:`,
         `  void flush_all() {`,
@@ -263,6 +265,12 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callsTo(ix.store, from, 'set_level').map((e) => [e.to, e.resolution]), [setLevel, setLevel, setLevel], 'l.second, it->second, at()');
     assert.deepEqual(callTo(ix.store, from, 'flush'), ['cpp/registry.h::app.sink.flush', 'exact'], 'for (auto &s : sinks_)');
     assert.deepEqual(callTo(ix.store, from, 'should_log'), ['cpp/registry.h::app.sink.should_log', 'exact'], '(*sinks_.begin())');
+  });
+
+  it('C++: a parameter of a function returning a pointer; `guard g(level);` in a body is a variable, not a prototype', () => {
+    assert.deepEqual(callTo(ix.store, 'cpp/registry.h::app.pick', 'set_level'), ['cpp/registry.h::app.logger.set_level', 'exact'], 'sink *pick(logger *l, int level)');
+    assert.deepEqual(callTo(ix.store, 'cpp/registry.h::app.pick', 'release'), ['cpp/registry.h::app.guard.release', 'exact']);
+    assert.deepEqual(uids(ix.store).filter((u) => u.startsWith('cpp/registry.h::app.pick.')), [], 'no symbol g');
   });
 
   it('Java: a field and a parameter of a class type', () => {

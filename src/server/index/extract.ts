@@ -272,12 +272,14 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       continue;
     }
     if (bind) {
+      // a local declaration's "result" is the variable it declares (`lock_guard<M> lock(m);`)
+      if (own === '()' && isLocalDeclaration(lang, bind)) own = undefined;
       const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {
-      if (!name) continue;
+      if (!name || isLocalDeclaration(lang, main!)) continue;
       // `a::b::C::f` is a nested qualified name: C++'s grammar gives `a` as the scope, `b::C::f` as the name
       let scopeName = scope ? scopeText(source, scope) : undefined;
       for (let inner = name; inner.type === 'qualified_identifier';) {
@@ -601,16 +603,27 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${j}`, type };
   }
   // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names
-  // no local; C and C++ hold the body one level up (`function_definition > function_declarator`)
+  // no local; C and C++ hold the body up the declarators (`function_definition >
+  // reference_declarator > function_declarator` for `T &T::operator=(T other)`)
   const list = parentOf(bind);
   const owner = list && parentOf(list);
-  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body') && !parentOf(owner)?.childForFieldName('body')) return undefined;
+  let definition = owner && parentOf(owner);
+  while (definition && definition.type.endsWith('declarator')) definition = parentOf(definition);
+  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body') && !definition?.childForFieldName('body')) return undefined;
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself, a collection type's element its
   // binding '[]' (the name node is inside it)
   if (name) return { pos: own ? name.startIndex : bind.startIndex, name: own ?? text(source, name), type, lines };
   return undefined;
+}
+
+/** LanguageSpec.localDeclarations: a declaration inside a function body. */
+function isLocalDeclaration(lang: CompiledLanguage, node: Node): boolean {
+  const local = lang.spec.localDeclarations;
+  if (!local || !local.types.includes(node.type)) return false;
+  for (let n = parentOf(node); n; n = parentOf(n)) if (local.bodies.includes(n.type)) return true;
+  return false;
 }
 
 /** A block-scoped local's lines: from its declaration to the end of its block (undefined: the

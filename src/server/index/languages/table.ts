@@ -135,6 +135,10 @@ export interface LanguageSpec {
    *  clauses): the declarations (node types of `@binding`) and the nodes that end their scope,
    *  the nearest one from the declaration up (itself included, for a type switch's case). */
   blockScoped?: { declarations: string[]; scopes: string[] };
+  /** A declaration of these node types inside a function body is a local, never a symbol: C++'s
+   *  `std::lock_guard<std::mutex> lock(m);` reads as a function prototype `lock` (the vexing
+   *  parse), and is a variable of that type. */
+  localDeclarations?: { types: string[]; bodies: string[] };
   /** Methods overload by parameter count (Java, C#, C++): each call records its argument count,
    *  and a member call binds to a same-named method that takes that many where there is one. */
   overloads?: boolean;
@@ -285,6 +289,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     comments: ['comment'],
     blockDocAfterBlank: true,
     overloads: true,
+    localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     preparse: [...C_PREPARSE, 'cpp-export-macros'],
     wrappers: { doc: ['template_declaration'] },
     modifierContainers: ['storage_class_specifier'],
