@@ -385,8 +385,8 @@ export class ReceiverTypes {
   }
 
   /** An element of a collection: of `T[]`, a T; of a type that says what it holds (Go's `type
-   *  Nodes []Node`, its binding '[]'), that. */
-  /** An element of a collection; `iterating`: as a loop or an iterator gives it (a map's: a pair). */
+   *  Nodes []Node`, its binding '[]'), that. `iterating`: as a loop or an iterator gives it (of a
+   *  map, a key-value pair). */
   private elementOf(t: TypeHit, iterating = false): TypeHit {
     if (!t) return t === null ? null : undefined;
     if (t.values) return iterating ? { id: t.id, how: t.how, second: t.values } : t.values;
