@@ -558,6 +558,13 @@ describe('index: Ruby receivers', function () {
       for (const e of save) assert.equal(e.to, 'lib/repo.rb::Repo.save');
     });
   });
+
+  it('`@user = User.new` in another method than initialize types the instance variable', async () => {
+    await withIndexedProject({ 'lib/repo.rb': "class User\n  def name; ''; end\nend\nclass Pet\n  def name; ''; end\nend\n", 'lib/session.rb': "require_relative 'repo'\nclass Session\n  def initialize\n    @user = nil\n  end\n  def login\n    @user = User.new\n  end\n  def greet\n    @user.name\n  end\nend\n" }, async (ix) => {
+      // (Ruby names cross files unimported: User itself is found by its unique name)
+      assert.equal(callTo(ix.store, 'lib/session.rb::Session.greet', 'name')[0], 'lib/repo.rb::User.name', 'Pet has a name too: only the type tells');
+    });
+  });
 });
 
 describe('index: Python locals typed by assignments', function () {

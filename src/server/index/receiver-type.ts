@@ -403,12 +403,12 @@ export class ReceiverTypes {
     return [id, ...this.db.nodesNamedIn(f.name, f.file_id).filter((n) => n.id !== id && n.parent_id === f.parent_id).map((n) => n.id)];
   }
 
-  /** A field's declared type on a type or its supertypes (constructor parameter properties too). */
   /** A field's type, read in the type that declares it. */
   private fieldType(f: { type: string; scope: number }): TypeHit {
     return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
   }
 
+  /** A field's declared type on a type or its supertypes (constructor parameter properties too). */
   private field(typeId: number, name: string): { type: string; scope: number } | undefined {
     const seen = new Set<number>();
     let frontier = [typeId];

@@ -26,5 +26,6 @@
 (argument_list (constant) @name) @reference.value
 
 ; ── bindings: `repo = Repo.new`, `@repo = Repo.new` (an instance variable: the class's, where
-; `initialize` sets it) ──
-(assignment left: [(identifier) (instance_variable)] @binding.name right: (call receiver: [(constant) (scope_resolution)] @binding.type method: (identifier) @_n (#eq? @_n "new"))) @binding
+; `initialize` or another method sets it) ──
+(assignment left: (identifier) @binding.name right: (call receiver: [(constant) (scope_resolution)] @binding.type method: (identifier) @_n (#eq? @_n "new"))) @binding
+(assignment left: (instance_variable) @binding.member right: (call receiver: [(constant) (scope_resolution)] @binding.type method: (identifier) @_n (#eq? @_n "new"))) @binding
