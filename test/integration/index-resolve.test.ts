@@ -525,6 +525,16 @@ describe('index: PHP receivers', function () {
       assert.equal(callTo(ix.store, 'src/Service.php::Service.run', 'name')[0], 'src/Repo.php::User.name');
     });
   });
+
+  it('an untyped property given `new Repo()` in the constructor or another method', async () => {
+    await withIndexedProject({
+      'src/Repo.php': '<?php\nclass Repo { public function save() {} }\nclass Other { public function save() {} }\nclass User { public function name() {} }\nclass Pet { public function name() {} }\n',
+      'src/Svc.php': '<?php\nclass Svc {\n  private $repo;\n  private $user;\n  public function __construct() { $this->user = new User(); }\n  public function boot() { $this->repo = new Repo(); }\n  public function run() { $this->repo->save(); return $this->user->name(); }\n}\n',
+    }, async (ix) => {
+      assert.equal(callTo(ix.store, 'src/Svc.php::Svc.run', 'save')[0], 'src/Repo.php::Repo.save');
+      assert.equal(callTo(ix.store, 'src/Svc.php::Svc.run', 'name')[0], 'src/Repo.php::User.name');
+    });
+  });
 });
 
 describe('index: Kotlin, Swift, Java and C# receivers', function () {

@@ -41,5 +41,7 @@
 (property_declaration type: (named_type [(name) (qualified_name)] @binding.type) (property_element name: (variable_name (name) @binding.name))) @binding
 (property_declaration type: (optional_type (named_type [(name) (qualified_name)] @binding.type)) (property_element name: (variable_name (name) @binding.name))) @binding
 (assignment_expression left: (variable_name) @binding.name right: (object_creation_expression [(name) (qualified_name)] @binding.type)) @binding
+; `$this->repo = new Repo()`: an untyped property (in any method: the class's)
+(assignment_expression left: (member_access_expression object: (variable_name (name) @_t) name: (name) @binding.member) right: (object_creation_expression [(name) (qualified_name)] @binding.type) (#eq? @_t "this")) @binding
 (method_declaration name: (name) @binding.returns return_type: [(named_type [(name) (qualified_name)] @binding.type) (optional_type (named_type [(name) (qualified_name)] @binding.type))]) @binding
 (function_definition name: (name) @binding.returns return_type: [(named_type [(name) (qualified_name)] @binding.type) (optional_type (named_type [(name) (qualified_name)] @binding.type))]) @binding
