@@ -159,6 +159,20 @@ export async function leftoverSocket(path: string): Promise<void> {
   if (!existsSync(path)) throw new Error('socket file did not survive its owner');
 }
 
+/** rm -rf of a folder a live daemon may still write into (a db image landing as it goes):
+ *  rmSync's own retries never look at the folder again, so each try starts over (bounded). */
+export async function removeWhileWritten(path: string, ms = 5000): Promise<void> {
+  for (const t0 = Date.now(); ;) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || Date.now() - t0 > ms) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 export function writeFile(root: string, rel: string, text: string): void {
   writeFileSync(join(root, rel), text);
 }

@@ -3,10 +3,10 @@
 // watchdog, and a host SIGKILLed under its proxy. Every wait is bounded; every process is killed
 // by pid in the after hook.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { alive, call, cleanupAll, closeClient, daemons, deadPid, ENTRY, indexedProject, leftoverSocket, lockFile, proxyClient, readLog, serverEnv, serverProcs, spawnTracked, track, until } from './daemon-helpers';
+import { alive, call, cleanupAll, closeClient, daemons, deadPid, ENTRY, indexedProject, leftoverSocket, lockFile, proxyClient, readLog, removeWhileWritten, serverEnv, serverProcs, spawnTracked, track, until } from './daemon-helpers';
 import { socketPath } from '../../src/server/modes/socket-path';
 
 const first = (r: Record<string, any>) => (r.results as { name: string }[])[0]?.name; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -85,8 +85,8 @@ describe('daemon: lifecycle', function () {
     await call(c, 'codeindex_status', {});
     const [pid] = await until('the daemon', () => daemons(root).length === 1 && daemons(root));
     await closeClient(c);
-    // the running daemon may write its log while the folder goes (ENOTEMPTY): rm tries again
-    rmSync(join(root, '.codeindex'), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    // the running daemon may write into the folder as it goes (ENOTEMPTY): rm starts over
+    await removeWhileWritten(join(root, '.codeindex'));
     await until('the exit after .codeindex went', () => !alive(pid), 6000);
     execFileSync(process.execPath, ['--no-warnings', ENTRY, '--init', '--path', root], { stdio: 'ignore', timeout: 60_000 });
     const c2 = await proxyClient(root);
@@ -95,7 +95,7 @@ describe('daemon: lifecycle', function () {
     assert.notEqual(pid2, pid);
     assert.match(readLog(root), /listening on/);
     // now the whole project goes while a client is connected
-    rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    await removeWhileWritten(root);
     await until('the exit after the project went', () => !alive(pid2), 6000);
     await closeClient(c2);
   });

@@ -149,6 +149,15 @@ describe(`store (${backend})`, () => {
     assert.deepEqual(readdirSync(join(root, '.codeindex')).filter((f) => f.includes('.tmp-')), [], 'no temp file left');
   });
 
+  it('deferPersist: close() does not write back an index whose folder was removed (rm -rf .codeindex)', async () => {
+    const { store } = await openIndex(root, { deferPersist: true });
+    await store.flush();
+    store.transaction(() => { store.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at) VALUES (?,?,?,?,?,?)').run('a.ts', 'typescript', 'h', 1, 1, 1); });
+    rmSync(join(root, '.codeindex'), { recursive: true, force: true });
+    store.close();
+    assert.equal(existsSync(join(root, '.codeindex')), false, 'nothing written back');
+  });
+
   it('deferPersist: commits made while an image is written go into the next one; the file only ever moves forward', async () => {
     const { store } = await openIndex(root, { deferPersist: true });
     await store.flush();

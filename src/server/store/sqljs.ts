@@ -241,8 +241,11 @@ export class SqlJsStore implements Store {
     this.closed = true;
     try {
       // What is committed and not yet durable is written now (the process may exit next); writes
-      // still running hold older images and are dropped.
-      if (!this.readOnly && !this.tx.active && this.durable < this.commits) {
+      // still running hold older images and are dropped. Not where the file this store read or
+      // wrote is gone: the index was removed (`rm -rf .codeindex`), and writing it back would
+      // undo that (and make the rm fail on a folder no longer empty).
+      const removed = this.loaded !== undefined && stamp(this.path) === undefined;
+      if (!this.readOnly && !this.tx.active && this.durable < this.commits && !removed) {
         this.persistNow();
         this.image.dropRunning();
       }
