@@ -157,6 +157,7 @@ describe('index: typed receivers', function () {
         `}`,
         ``,
       ].join('\n'),
+      'go/format.go': 'package srv\n\ntype Format int\n\nconst (\n\tformatUnknown = Format(0)\n\tformatV7 Format = 1 << iota\n\tFormatUSTAR\n\tFormatPAX\n)\n\nconst Max Format = 3\n\nfunc (f Format) has(o Format) bool { return f&o != 0 }\n\nfunc guess() {\n\tformat := FormatUSTAR | FormatPAX | formatV7\n\tformat.has(Max)\n\tm := Max\n\tm.has(FormatPAX)\n}\n\nvar userMap, groupMap Format\n\ntype zeroWriter struct{}\n\nfunc (zeroWriter) Write(b []byte) int { return 0 }\n\ntype Walker struct{}\n\nfunc (w *Walker) Import(n string) {}\n\nfunc more() {\n\tuserMap.has(1)\n\tzeroWriter{}.Write(nil)\n\twalkers := make([]*Walker, 3)\n\tfor _, w := range walkers {\n\t\tw.Import("a")\n\t}\n}\n',
       'go.mod': 'module example.com/app\n\ngo 1.19\n',
       'go/main/main.go': 'package main\n\nimport srv "example.com/app/go"\n\nfunc main() { srv.Default.Chan.Elem() }\n',
       'py/registry.py': 'class Apps:\n    def get_model(self):\n        pass\n\napps = Apps()\n',
@@ -277,6 +278,16 @@ describe('index: typed receivers', function () {
     const rows = ix.store.prepare(`SELECT d.uid AS "to" FROM edges e JOIN nodes s ON s.id = e.src LEFT JOIN nodes d ON d.id = e.dst
       WHERE s.uid = 'java/Svc.java::Svc.run' AND e.kind = 'calls' AND e.target = 'save'`).all<{ to: string }>();
     assert.deepEqual(rows.map((r) => r.to), ['java/Repo.java::Repo.save', 'java/Repo.java::Repo.save']);
+  });
+
+  it('Go: a typed constant, constants an iota block repeats, and an operator expression of them', () => {
+    assert.deepEqual(callsTo(ix.store, 'go/format.go::guess', 'has').map((e) => [e.to, e.resolution]), [['go/format.go::Format.has', 'exact'], ['go/format.go::Format.has', 'exact']]);
+  });
+
+  it('Go: the first of `var a, b T`, a composite literal receiver, and make([]*T, n)', () => {
+    assert.deepEqual(callTo(ix.store, 'go/format.go::more', 'has'), ['go/format.go::Format.has', 'exact'], 'userMap, the first name');
+    assert.deepEqual(callTo(ix.store, 'go/format.go::more', 'Write'), ['go/format.go::zeroWriter.Write', 'exact'], 'zeroWriter{}.Write()');
+    assert.deepEqual(callTo(ix.store, 'go/format.go::more', 'Import'), ['go/format.go::Walker.Import', 'exact'], 'range over make([]*Walker, 3)');
   });
 
   it('Go: a method receiver', () => {

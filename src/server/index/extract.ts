@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
@@ -28,7 +28,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -243,6 +243,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingPayload: bindOf = c.node; payload = true; break;
         case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.BindingMember: bindName = c.node; member = true; break;
+        case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node); break;
         case R.TypeParam: typeParam = c.node; break;
         case R.TypeParamScope: typeParamScope = c.node; break;
         case R.TypeParamList: typeParamScope = parentOf(c.node) ?? undefined; break;
@@ -454,6 +455,13 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     while (stack.length && stack[stack.length - 1].end <= b.pos) stack.pop();
     // a field's type belongs to its class: `this.repo` is looked up there
     let scope = lexicalSymbol(stack[stack.length - 1]);
+    // `var userMap, groupMap sync.Map`: the names share one range; each its own binding
+    if (scope >= 0 && HOLDER_KINDS.has(symbols[scope].kind) && symbols[scope].name !== b.name) {
+      const top = stack[stack.length - 1];
+      for (let i = ei - 1; i >= 0 && entries[i].start === top.start; i--) {
+        if (entries[i].end === top.end && entries[i].index >= 0 && symbols[entries[i].index].name === b.name) { scope = entries[i].index; break; }
+      }
+    }
     if (scope >= 0 && (symbols[scope].kind === 'field' || symbols[scope].kind === 'property')) scope = symbols[scope].parent;
     if (b.member && scope >= 0 && symbols[scope].kind === 'method') {
       // `this.x = new T()` outside the constructor: the class's binding `.x`, a field's type where
@@ -617,6 +625,20 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   if (name) return { pos: own ? name.startIndex : bind.startIndex, name: own ?? text(source, name), type, lines };
   return undefined;
 }
+
+/** @binding.repeat: the type a declaration without one repeats, the nearest earlier sibling's
+ *  with a type or a value (Go's `const ( A T = iota; B; C )`: B and C are Ts; after `A = iota`,
+ *  untyped). */
+function repeatedType(node: Node): Node | undefined {
+  for (let p = node.previousNamedSibling; p; p = p.previousNamedSibling) {
+    if (p.type !== node.type) continue;
+    const t = p.childForFieldName('type');
+    if (t || p.childForFieldName('value')) return t ?? undefined;
+  }
+  return undefined;
+}
+
+const HOLDER_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 
 /** LanguageSpec.localDeclarations: a declaration inside a function body. */
 function isLocalDeclaration(lang: CompiledLanguage, node: Node): boolean {

@@ -75,6 +75,11 @@ export class ReceiverTypes {
       const type = e.slice(1, close).trim();
       if (close > 0 && close < e.length - 1 && CAST_TYPE.test(type) && /^\s*[\w$("'!]/.test(e.slice(close + 1))) return this.named(type, ctx);
     }
+    if (e.endsWith('}') && rules.compositeLiterals) {
+      // `zeroWriter{}.Write()`, `&T{...}`: a composite literal is its type
+      const head = e.slice(0, matchingOpen(e, e.length - 1)).replace(/^&/, '').trim();
+      return /^[A-Za-z_][\w.]*$/.test(head) ? this.named(head, ctx) : undefined;
+    }
     if (e.endsWith(']')) {
       // `xs[i]`: an element of a collection; `xs[]` (a loop's binding): one it iterates over
       const open = matchingOpen(e, e.length - 1);

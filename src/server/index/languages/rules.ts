@@ -82,6 +82,9 @@ export interface ResolveRules {
   /** `new I() { ... }` makes an anonymous class implementing interface I: `new` may name an
    *  interface (Java). */
   newInterfaces?: boolean;
+  /** `T{...}` is a value of type T (Go's composite literals, C++'s `T{}`, Rust's struct
+   *  literals), where elsewhere `x.f { ... }` is a call with a block (Kotlin, Swift, Ruby). */
+  compositeLiterals?: boolean;
   /** `new F()` may name a function: JavaScript's constructor functions (`function Node(i) {
    *  this.i = i; }`). */
   constructorFunctions?: boolean;
@@ -133,8 +136,8 @@ const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitM
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: js, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
-  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
-  rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members',
+  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, compositeLiterals: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members', compositeLiterals: true,
     // an Option or Result holds at most one: `unwrap()` gives it, as `last()` gives a Vec's last
     wrapperTypes: ['Box', 'Rc', 'Arc', 'RefCell', 'Cell'], collectionTypes: ['Vec', 'VecDeque', 'HashSet', 'BTreeSet', 'BinaryHeap', 'Option', 'Result'],
     elementMembers: ['first', 'last', 'get', 'get_mut', 'pop', 'remove', 'swap_remove', 'front', 'back', 'pop_front', 'pop_back', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'unwrap_or_else'],
@@ -152,6 +155,7 @@ export const RULES: Record<string, ResolveRules> = {
   c: cfam, objc: { ...cfam, selfNames: ['self'] },
   cpp: {
     ...cfam,
+    compositeLiterals: true,
     // the standard library's smart pointers and containers (an iterator reads as its element)
     wrapperTypes: ['shared_ptr', 'unique_ptr', 'weak_ptr', 'optional', 'reference_wrapper'],
     collectionTypes: ['vector', 'list', 'forward_list', 'deque', 'array', 'span', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'initializer_list', 'queue', 'stack', 'priority_queue'],

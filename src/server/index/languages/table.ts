@@ -44,7 +44,8 @@
 //   @binding (the declaration) + @binding.name + @binding.type (a declared type) or
 //   @binding.value (an initialiser, typed later: `x := r.open()`); @binding.returns names the
 //   function's own '()' (its result), @binding.items a collection type's '[]' (its element),
-//   @binding.member a field the code assigns (`this.x = ...`: a method's assignment is the class's);
+//   @binding.member a field the code assigns (`this.x = ...`: a method's assignment is the class's),
+//   @binding.repeat (in place of @binding) a declaration that repeats an earlier one's type (Go's iota);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/
 //   .param/.sig (a callback's parameters). blockScoped in the entry makes locals hold in a block.
 // Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),

@@ -50,6 +50,17 @@
 ; ── typed names (receivers and parameters too) ──
 (parameter_declaration name: (identifier) @binding.name type: (_) @binding.type) @binding
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+(const_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+; `const ( formatV7 Format = 1 << iota; FormatUSTAR; ... )`: a spec without type or value repeats
+; the one before it
+(const_declaration (const_spec name: (identifier) @binding.name !type !value) @binding.repeat)
+; `format := FormatUSTAR | FormatPAX`: what the left operand is (Go's operands have one type)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (binary_expression
+  left: [(identifier) (selector_expression) (call_expression) (index_expression)] @binding.value
+  operator: ["|" "&" "^" "&^" "+" "-" "*" "/" "%" "<<" ">>"]))) @binding
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (binary_expression
+  left: (binary_expression left: [(identifier) (selector_expression) (call_expression) (index_expression)] @binding.value operator: ["|" "&" "^" "&^" "+" "-" "*" "/" "%" "<<" ">>"])
+  operator: ["|" "&" "^" "&^" "+" "-" "*" "/" "%" "<<" ">>"]))) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (composite_literal type: (_) @binding.type))) @binding
 (short_var_declaration left: (expression_list (identifier) @binding.name) right: (expression_list (unary_expression operand: (composite_literal type: (_) @binding.type)))) @binding
 (var_spec name: (identifier) @binding.name !type value: (expression_list . [(composite_literal type: (_) @binding.type) (unary_expression operand: (composite_literal type: (_) @binding.type))])) @binding
@@ -72,9 +83,11 @@
 ; a local typed by what it is made from: a call's result (`v7 := blk.toV7()`, `f, err := Open()`),
 ; a conversion (`b := readBuf(p)`), a field (`s := p.stack`)
 ; an element (`sect := f.Sections[i]`), another name (`x := v_0`), and `new(T)`
-(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . [(call_expression function: (_) @_fn (#not-eq? @_fn "new")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
-(var_spec name: (identifier) @binding.name !type value: (expression_list . [(call_expression function: (_) @_fn (#not-eq? @_fn "new")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
-(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#eq? @_new "new"))) @binding
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . [(call_expression function: (_) @_fn (#not-any-of? @_fn "new" "make")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . [(call_expression function: (_) @_fn (#not-any-of? @_fn "new" "make")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
+; `new(T)`: a T; `make([]*T, n)`: Ts
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
 ; a type assertion (`ws, ok := w.(io.WriteSeeker)`), and a type switch's case of one type
 ; (`switch t := x.(type) { case *Chan: t.Elem() }`). These hold in their block only (table.ts blockScoped).
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
