@@ -65,6 +65,7 @@ describe('extract: go', () => {
     assert.equal(sym(x, 'ID').kind, 'type');
     assert.deepEqual([sym(x, 'MaxItems').kind, sym(x, 'MaxItems').docstring], ['constant', 'MaxItems caps a page.']);
     assert.equal(sym(x, 'defaultRepo').kind, 'variable');
+    assert.deepEqual([sym(x, 'ErrMissing').kind, sym(x, 'ErrMissing').docstring, sym(x, 'ErrMissing').isExported, sym(x, 'cache').kind], ['variable', 'ErrMissing says an item is missing.', true, 'variable'], 'a grouped var ( ... ) block');
     assert.equal(sym(x, 'NewRepo').kind, 'function');
   });
 

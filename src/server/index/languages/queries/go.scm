@@ -19,6 +19,8 @@
 (method_elem name: (field_identifier) @name) @definition.method
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+; `var ( a = x; b = y )`: the grammar groups the specs
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))
 
 ; ── imports ──
 (import_spec name: (_)? @import.alias path: (_) @import.source) @import
