@@ -91,6 +91,26 @@ describe('extract: c', () => {
     assert.deepEqual(x.imports.map((i) => i.source), ['list.h', 'stdlib.h']);
   });
 
+  it('finds globals under #ifdef / #if / #else, and none of a function\'s locals under them', async () => {
+    const x = await parseText('g.c', [
+      '#ifdef CONFIG_DEBUG',
+      'int debug_level = 1;',
+      '#if defined(CONFIG_TRACE)',
+      'static char *trace_names[4];',
+      '#else',
+      'extern int trace_off;',
+      '#endif',
+      '#endif',
+      'void f(void)',
+      '{',
+      '#ifdef CONFIG_DEBUG',
+      '\tint local = debug_level;',
+      '#endif',
+      '}',
+    ].join('\n'));
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.name}`), ['variable debug_level', 'variable trace_names', 'variable trace_off', 'function f']);
+  });
+
   it('reads kernel-style C (annotations, iterator macros, types as macro arguments) without errors', async () => {
     const x = await parseText('k.c', [
       'static int __init probe(struct device __iomem *dev)',

@@ -138,7 +138,7 @@ export interface LanguageSpec {
   blockScoped?: { declarations: string[]; scopes: string[] };
   /** A declaration of these node types inside a function body is a local, never a symbol: C++'s
    *  `std::lock_guard<std::mutex> lock(m);` reads as a function prototype `lock` (the vexing
-   *  parse), and is a variable of that type. */
+   *  parse), and is a variable of that type; a C global under `#ifdef` is matched in a body too. */
   localDeclarations?: { types: string[]; bodies: string[] };
   /** Methods overload by parameter count (Java, C#, C++): each call records its argument count,
    *  and a member call binds to a same-named method that takes that many where there is one. */
@@ -276,6 +276,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     comments: ['comment'],
     blockDocAfterBlank: true,
     preparse: C_PREPARSE,
+    localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],
     methodParents: [],
@@ -452,6 +453,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     comments: ['comment'],
     blockDocAfterBlank: true,
     preparse: C_PREPARSE,
+    localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     bodyTypes: ['compound_statement', 'property_declaration', 'method_declaration', 'instance_variables'],
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],

@@ -21,10 +21,78 @@
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @definition.field
 (field_declaration declarator: (function_declarator declarator: (field_identifier) @name)) @definition.method
 (field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))) @definition.method
-(translation_unit (declaration declarator: (init_declarator declarator: (identifier) @name)) @definition.variable)
-(translation_unit (declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))) @definition.variable)
-(translation_unit (declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name)))) @definition.variable)
-(translation_unit (declaration declarator: (identifier) @name) @definition.variable)
+; globals (`int x;`, `char *p = ...;`, tables `T names[] = {...}`), at the top level and under
+; `#ifdef CONFIG_X` (in a function body too: localDeclarations drops those)
+(translation_unit (declaration declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (init_declarator declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
+(preproc_ifdef (declaration declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (init_declarator declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
+(preproc_if (declaration declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (init_declarator declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
+(preproc_else (declaration declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (init_declarator declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
+(preproc_elif (declaration declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (init_declarator declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro
 
