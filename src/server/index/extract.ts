@@ -21,6 +21,8 @@ const NODE_KINDS: ReadonlySet<string> = new Set<NodeKind>([
   'method', 'constructor', 'field', 'property', 'constant', 'variable', 'enum_member', 'macro',
 ]);
 const REF_KINDS: ReadonlySet<string> = new Set<RefKind>(['call', 'new', 'type', 'value', 'extends', 'implements']);
+/** Symbols one declaration may name several of (`var a, b T`), sharing its range. */
+const HOLDER_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 const FIXED: Record<string, R> = {
   name: R.Name, body: R.Body, doc: R.Doc, scope: R.Scope, receiver: R.Receiver, container: R.Container,
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
@@ -637,8 +639,6 @@ function repeatedType(node: Node): Node | undefined {
   }
   return undefined;
 }
-
-const HOLDER_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 
 /** LanguageSpec.localDeclarations: a declaration inside a function body. */
 function isLocalDeclaration(lang: CompiledLanguage, node: Node): boolean {
