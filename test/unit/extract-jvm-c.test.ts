@@ -191,6 +191,21 @@ describe('extract: c', () => {
 });
 
 describe('extract: cpp', () => {
+  it('finds a namespace\'s variables (and extern "C" ones), not a function\'s locals', async () => {
+    const x = await parseText('g.cpp', [
+      'namespace app {',
+      'int counter = 0;',
+      'static const char *names[] = {"a"};',
+      'std::string title;',
+      'extern "C" {',
+      'int c_api_level;',
+      '}',
+      'void f() { int local = counter; }',
+      '}',
+    ].join('\n'));
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), ['namespace app', 'variable app.counter', 'variable app.names', 'variable app.title', 'variable app.c_api_level', 'function app.f']);
+  });
+
   it('finds classes, access sections, out-of-line methods and namespaces', async () => {
     const x = await parseFixture('cpp/shape.cpp');
     const s = sym(x, 'geo.Shape');

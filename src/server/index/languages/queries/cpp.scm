@@ -38,6 +38,22 @@
 (qualified_identifier scope: (_) @receiver name: (type_identifier) @name) @reference.type
 (type_identifier) @reference.type
 
+; a namespace's (and `extern "C" { }`'s) variables, as c-common.scm reads the top level's
+(declaration_list (declaration declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (init_declarator declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+    (array_declarator declarator: (identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
+
 ; ── bindings: what a receiver is (`s.area()`, `p->draw()`, `make().area()`) ──
 (parameter_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: [
   (identifier) @binding.name
