@@ -3,6 +3,11 @@ import assert from 'node:assert/strict';
 import { hasRef, importOf, noRef, parentOf, parseFixture, parseText, sym } from './extract-helpers';
 
 describe('extract: python', () => {
+  it('finds module-level names a tuple assignment binds', async () => {
+    const x = await parseText('m.py', 'MAX = 3\nlo, hi = 1, 2\n(c, d) = f()\ndef g():\n    e, h = 1, 2\n');
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.name}`), ['constant MAX', 'variable lo', 'variable hi', 'variable c', 'variable d', 'function g']);
+  });
+
   it('finds classes, methods, docstrings, decorators and flags', async () => {
     const x = await parseFixture('python/models.py');
     const f = sym(x, 'make_key');

@@ -5,6 +5,7 @@
 (function_definition name: (identifier) @name) @definition.function
 (module (expression_statement (assignment left: (identifier) @name (#match? @name "^[A-Z][A-Z0-9_]*$")) @definition.constant))
 (module (expression_statement (assignment left: (identifier) @name) @definition.variable))
+(module (expression_statement (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @definition.variable))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
 
 ; ── imports ──
