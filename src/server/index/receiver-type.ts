@@ -9,10 +9,11 @@ import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, spli
 
 export interface Ctx { src: number; fileId: number; line?: number }
 /** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
- *  `List<String>`, and where; `values`: a map's values, of which `id` is the type; `second`: a
- *  key-value pair, whose `.second` is that); null: a type from outside the project (never guess
- *  its members); undefined: not known. */
-export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; second?: TypeHit }) | null | undefined;
+ *  `List<String>`, and where; `values`: what an element is where that is itself a collection, or
+ *  a map's values, of which `id` is the type; `pairs`: a map, whose iteration gives key-value
+ *  pairs; `second`: such a pair, whose `.second` is that); null: a type from outside the project
+ *  (never guess its members); undefined: not known. */
+export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
@@ -252,8 +253,9 @@ export class ReceiverTypes {
   /** A type name where it was written; `ns.T` through the namespace (import) `ns`. */
   private named(type: string, ctx: Ctx): TypeHit {
     if (type.endsWith('[]')) {
+      // (`T[][]`: a collection of collections, whose element is `T[]`)
       const el = this.named(type.slice(0, -2), ctx);
-      return el && { ...el, array: true };
+      return el && (el.array ? { id: el.id, how: el.how, array: true, values: el } : { ...el, array: true });
     }
     // (`std::shared_ptr<sink>`, a type argument as written, is `std.shared_ptr<sink>`)
     type = type.trim().replace(/::/g, '.');
@@ -282,7 +284,7 @@ export class ReceiverTypes {
       }
       if (list.length > 1 && rules.mapTypes?.includes(bare)) {
         const v = this.named(list[1], ctx);
-        return v ? { id: v.id, how: v.how, array: true, values: v } : v;
+        return v ? { id: v.id, how: v.how, array: true, values: v, pairs: true } : v;
       }
       // Where names cross files unimported (PHP, C++), a type the project declares more than once
       // is one of ours, just not known which; elsewhere an unbound type name is from outside.
@@ -394,7 +396,7 @@ export class ReceiverTypes {
    *  map, a key-value pair). */
   private elementOf(t: TypeHit, iterating = false): TypeHit {
     if (!t) return t === null ? null : undefined;
-    if (t.values) return iterating ? { id: t.id, how: t.how, second: t.values } : t.values;
+    if (t.values) return iterating && t.pairs ? { id: t.id, how: t.how, second: t.values } : t.values;
     if (t.array) return { id: t.id, how: t.how };
     const node = this.db.node(t.id);
     const items = node ? this.db.binding(t.id, '[]') : undefined;
