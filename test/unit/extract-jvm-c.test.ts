@@ -267,3 +267,10 @@ describe('extract: cpp', () => {
     hasRef(x, 'call flush_ <- spdlog.base_sink.flush');
   });
 });
+
+describe('extract: kotlin', () => {
+  it('a top-level val (and const val) is a constant, a var a variable', async () => {
+    const x = await parseText('k.kt', 'const val MAX = 1\nval origin = 2\nvar count = 0\nclass A { val size = 3 }\n');
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), ['constant MAX', 'constant origin', 'variable count', 'class A', 'property A.size']);
+  });
+});
