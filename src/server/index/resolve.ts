@@ -231,11 +231,8 @@ export class Resolver {
       // `const f = require('./f')`: what the module exports (`module.exports = f`, its default),
       // not the variable holding it; nothing where that is no symbol of ours
       // (`module.exports = function () {}`, another package)
-      for (const imp of required) {
-        const hit = imp.resolved_file_id === null ? undefined : this.importedFrom(imp.resolved_file_id, imp.imported === '*' ? 'default' : imp.imported || name, name, accept, -1);
-        if (hit) return { id: hit, how: 'import' };
-      }
-      return undefined;
+      const hit = this.importBinding(name, required, accept, true);
+      return hit ? { id: hit, how: 'import' } : undefined;
     }
     if (top) return { id: top.id, how: 'scope' };
     // 3. imports
@@ -287,11 +284,8 @@ export class Resolver {
    *  lookup of its name, which doubled the kernel's resolve time). */
   private viaImports(name: string, fileId: number, accept: Set<string>, chain: boolean): number | undefined {
     const rules = this.rules(fileId);
-    for (const imp of this.db.importedAs(fileId, name)) {
-      if (imp.resolved_file_id === null || imp.imported === '*') continue;
-      const hit = this.importedFrom(imp.resolved_file_id, imp.imported || name, name, accept, -1);
-      if (hit) return hit;
-    }
+    const bound = this.importBinding(name, this.db.importedAs(fileId, name), accept, false);
+    if (bound) return bound;
     if (rules.importStyle === 'include') {
       // #include makes every top-level name of the included file visible
       for (const imp of this.db.imports(fileId)) {
@@ -468,6 +462,17 @@ export class Resolver {
     for (const imp of this.db.imports(fileId)) {
       if (imp.reexport || imp.resolved_file_id === null || imp.local !== name || imp.imported === '*') continue;
       const hit = this.importedFrom(imp.resolved_file_id, imp.imported, name, accept, depth);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** What the file's import bindings of `name` name; a namespace binding (`*`) is skipped, or
+   *  with `star` read as the module's default export (CommonJS's `const f = require('./f')`). */
+  private importBinding(name: string, imports: ImportRow[], accept: Set<string>, star: boolean): number | undefined {
+    for (const imp of imports) {
+      if (imp.resolved_file_id === null || (imp.imported === '*' && !star)) continue;
+      const hit = this.importedFrom(imp.resolved_file_id, imp.imported === '*' ? 'default' : imp.imported || name, name, accept, -1);
       if (hit) return hit;
     }
     return undefined;
