@@ -166,6 +166,25 @@ describe('index: typed receivers', function () {
       // three.js's shapes: types JavaScript cannot declare, and a class a barrel re-exports as a default
       'js/math/Vector.js': `class Vector {\n  copy(v) { return this; }\n  length() { return 0; }\n}\nexport default Vector;\n`,
       'js/math/index.js': `export { default as Vector } from './Vector.js';\n`,
+      // old-style JavaScript: a constructor function's prototype, an object's and a function's members
+      'js/proto.js': [
+        `function Stack() { this.items = []; }`,
+        `/** Push an item. */`,
+        `Stack.prototype.push = function (x) { this.items.push(x); return this.size(); };`,
+        `Stack.prototype.size = function () { return this.items.length; };`,
+        `Stack.of = function (x) { const s = new Stack(); s.push(x); return s; };`,
+        `var res = Object.create(null);`,
+        `res.send = function send(body) { return this.json(body); };`,
+        `res.json = (body) => body;`,
+        `export const Fn = (jsFunc) => {`,
+        `  const fn = (...params) => jsFunc(params);`,
+        `  fn.setLayout = (layout) => fn;`,
+        `  return fn;`,
+        `};`,
+        `export class Shader { setLayout(l) {} }`,
+        `export function main() { Stack.of(1); Fn(() => 1).setLayout({}); }`,
+        ``,
+      ].join('\n'),
       'js/Box.js': [
         `import { Vector } from './math/index.js';`,
         `let _scratch;`,
@@ -254,6 +273,18 @@ describe('index: typed receivers', function () {
     assert.equal(edgeFrom(ix.store, 'js/Box.js::Box.grow', 'Node', 'instantiates')?.to, 'js/Box.js::Node');
     assert.equal(edgeFrom(ix.store, 'js/Box.js::Box', 'Vector', 'instantiates')?.to ?? edgeFrom(ix.store, 'js/Box.js::Box.constructor', 'Vector', 'instantiates')?.to, 'js/math/Vector.js::Vector',
       "export { default as Vector } from './Vector.js'");
+  });
+
+  it('JavaScript: members given by assignment are methods of their function or object, typed as such', () => {
+    const all = uids(ix.store);
+    for (const u of ['Stack.push', 'Stack.size', 'Stack.of', 'res.send', 'res.json', 'Fn.fn.setLayout']) assert.ok(all.includes(`js/proto.js::${u}`), u);
+    const push = ix.store.prepare(`SELECT n.kind, n.docstring, p.uid AS parent FROM nodes n JOIN nodes p ON p.id = n.parent_id WHERE n.uid = 'js/proto.js::Stack.push'`).get<{ kind: string; docstring: string; parent: string }>();
+    assert.deepEqual({ ...push }, { kind: 'method', docstring: 'Push an item.', parent: 'js/proto.js::Stack' });
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Stack.push', 'size'), ['js/proto.js::Stack.size', 'exact'], "a prototype method's this");
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Stack.of', 'push'), ['js/proto.js::Stack.push', 'exact'], 'new Stack() of a constructor function');
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::res.send', 'json'), ['js/proto.js::res.json', 'exact'], "an object's method's this");
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::main', 'of'), ['js/proto.js::Stack.of', 'exact'], 'a member given to the function');
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::main', 'setLayout'), ['js/proto.js::Fn.fn.setLayout', 'exact'], 'what the factory returns, not Shader.setLayout');
   });
 
   it('TypeScript: an untyped parameter is what its default makes', () => {

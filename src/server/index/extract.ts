@@ -125,6 +125,7 @@ interface ImportRec {
 }
 
 const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'type']);
+const OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'variable', 'constant']);
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor']);
 const SIGNATURE_MAX = 200;
 /** Annotations / attributes / decorators before a declaration (`@Override`, `[Test]`, `#[inline]`). */
@@ -369,9 +370,16 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     return -1;
   };
+  // An out-of-line scope with no such type may name another owner: JavaScript's constructor
+  // function (`Foo.prototype.bar = function`) or object (`res.send = function`).
+  const owners = new Map<string, number>();
+  for (const e of symEntries) if (OWNER_KINDS.has(e.kind) && !owners.has(e.qual)) owners.set(e.qual, e.index);
   for (const e of symEntries) {
     let parent = -1;
-    if (e.scope) parent = types.get(e.qual.slice(0, e.qual.length - e.name.length - 1)) ?? -1;
+    if (e.scope) {
+      const owner = e.qual.slice(0, e.qual.length - e.name.length - 1);
+      parent = types.get(owner) ?? owners.get(owner) ?? -1;
+    }
     if (parent < 0) parent = lexicalSymbol(e.enclosing);
     symbols.push(makeSymbol(lang, source, e, parent, symEntries));
   }
@@ -600,7 +608,8 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     // `x = x.next()` says nothing new about `x` (and reads as a cycle)
     const n = text(source, name);
     if (expr.startsWith(n) && !/^[\w$]/.test(expr.slice(n.length, n.length + 1))) return undefined;
-    return expr.length <= SIGNATURE_MAX ? { pos: bind.startIndex, name: text(source, name), type: `=${expr}`, lines } : undefined;
+    if (expr.length > SIGNATURE_MAX) return undefined;
+    return own ? { pos: name.startIndex, name: own, type: `=${expr}` } : { pos: bind.startIndex, name: text(source, name), type: `=${expr}`, lines };
   }
   if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type
   // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing

@@ -18,6 +18,10 @@ export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: C
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
+/** What `new F()` can make where functions are constructors (ResolveRules.constructorFunctions):
+ *  an instance of F, whose methods are F's `F.prototype.m = function` children. */
+const CONSTRUCTED = new Set([...CONTAINERS, 'function']);
+const FUNCTIONS = new Set(['function']);
 const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 /** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
@@ -177,7 +181,11 @@ export class ReceiverTypes {
     const b = fileNode === undefined ? undefined : this.db.bindingRow(fileNode, name, ctx.line);
     if (b !== undefined) return this.typeText(b.type, { src: fileNode!, fileId: ctx.fileId, line: b.start_line ?? ctx.line });
     // a module-level constant or variable, here or imported; a statically imported field or enum constant
-    return this.holderType(this.r.resolveName(name, ctx, NAMED_VALUES, null, true)?.id);
+    const held = this.holderType(this.r.resolveName(name, ctx, NAMED_VALUES, null, true)?.id);
+    // a function as the object it is, where functions are constructors and are given members
+    // (`Foo.create = function`, `fn.setLayout = ...`): its members are its children
+    if (held !== undefined || !rules.constructorFunctions) return held;
+    return this.r.resolveName(name, ctx, FUNCTIONS, null, true);
   }
 
   /** The field 0 of a variant or struct the path names (its binding '0'), undefined where the
@@ -271,7 +279,8 @@ export class ReceiverTypes {
       else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }
     if (!hit && path.length > 1 && this.r.rules(ctx.fileId).importStyle === 'rust') return this.inModule(path, ctx);
-    hit ??= this.r.resolveName(bare, ctx, CONTAINERS, CONTAINERS);
+    const kinds = this.r.rules(ctx.fileId).constructorFunctions ? CONSTRUCTED : CONTAINERS;
+    hit ??= this.r.resolveName(bare, ctx, kinds, kinds);
     const open = type.indexOf('<', path.join('.').length);
     const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
     if (!hit) {
@@ -385,7 +394,7 @@ export class ReceiverTypes {
       }
       if (t !== undefined) {
         const tctx = { src: id, fileId: this.db.node(id)!.file_id };
-        return t.startsWith('%') ? this.paramType(t, undefined, tctx) : this.named(t, tctx);
+        return t.startsWith('%') ? this.paramType(t, undefined, tctx) : t.startsWith('=') ? this.typeText(t, tctx) : this.named(t, tctx);
       }
     }
     return undefined;

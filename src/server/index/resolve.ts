@@ -35,6 +35,7 @@ const TYPES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type', 
 const HERITAGE = new Set(['class', 'interface', 'trait', 'struct', 'type']);
 const VALUES = new Set(['function', 'method', 'constructor', 'class', 'struct', 'interface', 'enum', 'trait', 'type', 'constant', 'variable', 'field', 'property', 'enum_member', 'module', 'namespace', 'macro']);
 const FUNCLIKE = new Set(['function', 'method', 'constructor']);
+const OWNERS = new Set(['function', 'variable', 'constant']);
 /** Symbols whose body is code with its own locals: functions, and constants/variables initialised
  *  by an expression holding functions (`export const f = dual(2, (self, g) => ...)`). */
 const LEXICAL = new Set([...FUNCLIKE, 'constant', 'variable']);
@@ -719,10 +720,17 @@ export class Resolver {
   enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) return cur;
-      const owner = this.outOfLineClass(cur);
+      const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur);
       if (owner) return owner;
     }
     return undefined;
+  }
+
+  /** The function or object a method was given to, which its `this` is (ResolveRules.literalThis). */
+  private prototypeOwner(n: NodeRow): NodeRow | undefined {
+    if (n.kind !== 'method' || n.parent_id === null || !this.rules(n.file_id).literalThis) return undefined;
+    const parent = this.db.node(n.parent_id);
+    return parent && OWNERS.has(parent.kind) ? parent : undefined;
   }
 
   /** The class of a C++ method defined out of line in another file than the class (`void

@@ -88,6 +88,10 @@ export interface ResolveRules {
   /** `new F()` may name a function: JavaScript's constructor functions (`function Node(i) {
    *  this.i = i; }`). */
   constructorFunctions?: boolean;
+  /** `this` in a method given to a function or an object (`Foo.prototype.bar = function`,
+   *  `res.send = function`, `{ m() { this.n(); } }`) is that function or object (JavaScript;
+   *  TypeScript types it by the object's declared type instead). */
+  literalThis?: boolean;
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
   /** Whether a bare name may refer to another file's symbol without an import (C includes,
@@ -134,7 +138,7 @@ const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMem
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
 export const RULES: Record<string, ResolveRules> = {
-  typescript: js, tsx: js, javascript: js, vue: js,
+  typescript: js, tsx: js, javascript: { ...js, literalThis: true }, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, compositeLiterals: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members', compositeLiterals: true,

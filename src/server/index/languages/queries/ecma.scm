@@ -31,6 +31,21 @@
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#eq? @_e "exports")) @definition.function
 
+; `Foo.prototype.bar = function () {}`: a method of Foo; `res.send = function send() {}`,
+; `fn.setLayout = (layout) => {...}`: a function an object is given, at any depth
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) @scope property: (property_identifier) @_p)
+      property: (property_identifier) @name)
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
+  (#eq? @_p "prototype")) @definition.method
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @scope property: (property_identifier) @name)
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
+  (#not-any-of? @scope "exports" "module")) @definition.method
+
 ; ── imports and exports ──
 (import_statement (import_clause (identifier) @import.default) source: (string) @import.source) @import
 (import_statement (import_clause (namespace_import (identifier) @import.alias)) source: (string) @import.source) @import

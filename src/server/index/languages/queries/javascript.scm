@@ -12,3 +12,7 @@
 (assignment_expression left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: [(identifier) (member_expression) (call_expression)] @binding.value) @binding
 (variable_declarator name: (identifier) @binding.name value: [(call_expression) (member_expression)] @binding.value) @binding
+; a factory's result, a function it made and gave members (`const fn = ...; fn.setLayout = ...;
+; return fn;`): `Fn(...).setLayout()` is that member
+(variable_declarator name: (identifier) @binding.returns value: (arrow_function body: (statement_block (return_statement (identifier) @binding.value)))) @binding
+(function_declaration name: (identifier) @binding.returns body: (statement_block (return_statement (identifier) @binding.value))) @binding

@@ -60,6 +60,9 @@
 (function_declaration name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
 (function_signature name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
 (method_definition name: (property_identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
+; no return type declared: what it returns by name (a factory's `return fn;`, as in javascript.scm)
+(variable_declarator name: (identifier) @binding.returns value: (arrow_function !return_type body: (statement_block (return_statement (identifier) @binding.value)))) @binding
+(function_declaration name: (identifier) @binding.returns !return_type body: (statement_block (return_statement (identifier) @binding.value))) @binding
 ; a local's type from its initialiser, worked out at resolution: `const s = make(); s.run()`
 (variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression)] @binding.value) @binding
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
