@@ -144,6 +144,55 @@ describe('index: CommonJS requires', function () {
       assert.equal(edgeFrom(ix.store, 'out/index.js::make', 'default', 'instantiates')?.to, 'out/settings.js::Settings', 'exports.default = Settings');
     });
   });
+
+  it('follows a module handed on whole, and never reads a same-named local of the required module', async () => {
+    await withIndexedProject({
+      // TypeScript's CommonJS output for `export * as fs from './fs'`, and its ES original
+      'cj/utils/fs.js': '"use strict";\nfunction mk(a) { return a; }\nexports.mk = mk;\n',
+      'cj/utils/index.js': '"use strict";\nconst fs = require("./fs");\nexports.fs = fs;\n',
+      'cj/main.js': '"use strict";\nconst utils = require("./utils");\nconst reader_1 = require("./reader");\nfunction go() { utils.fs.mk(1); new reader_1.default().read(); }\n',
+      // the required module has its own `reader_1`, another module's: not what `reader_1` is here
+      'cj/reader.js': '"use strict";\nconst reader_1 = require("./base");\nclass Reader { read() {} }\nexports.default = Reader;\n',
+      'cj/base.js': '"use strict";\nclass Base { read() {} }\nexports.default = Base;\n',
+      'es/utils/fs.js': 'export function mk(a) { return a; }\n',
+      'es/utils/index.js': "export * as fs from './fs.js';\n",
+      'es/main.js': "import * as utils from './utils/index.js';\nexport function go() { utils.fs.mk(1); }\n",
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'cj/main.js::go', 'mk'), ['cj/utils/fs.js::mk', 'exact'], 'exports.fs = fs, fs = require("./fs")');
+      assert.deepEqual(callTo(ix.store, 'es/main.js::go', 'mk'), ['es/utils/fs.js::mk', 'exact'], "export * as fs from './fs.js'");
+      assert.equal(edgeFrom(ix.store, 'cj/main.js::go', 'default', 'instantiates')?.to, 'cj/reader.js::Reader');
+      assert.deepEqual(callTo(ix.store, 'cj/main.js::go', 'read'), ['cj/reader.js::Reader.read', 'exact']);
+    });
+  });
+});
+
+describe('index: JavaScript and TypeScript factories', function () {
+  this.timeout(30000);
+  it("a factory's object literal has the factory's own functions; `await f<T>()` is a call", async () => {
+    await withIndexedProject({
+      'log.js': [
+        'export function loggerInstance(title) {',
+        '  function info(m) { return m; }',
+        '  function warning(m) { return m; }',
+        '  return { title, info, warning };',
+        '}',
+        'export const make = () => ({ go() {} });',
+        ''].join('\n'),
+      'use.js': "import { loggerInstance, make } from './log.js';\nconst logger = loggerInstance('x');\nexport function run() { logger.info('y'); make().go(); }\n",
+      'api.ts': [
+        'class Base { protected async request<T>(path: string): Promise<T> { return null as T; } }',
+        'export class Client extends Base {',
+        '  async start(): Promise<number> { const n = await this.request<number>(',
+        "    'start',",
+        '  ); return n; }',
+        '}',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'use.js::run', 'info'), ['log.js::loggerInstance.info', 'exact'], 'return { title, info, warning }');
+      assert.deepEqual(callTo(ix.store, 'use.js::run', 'go'), ['log.js::make.go', 'exact'], '() => ({ go() {} })');
+      assert.deepEqual(callTo(ix.store, 'api.ts::Client.start', 'request'), ['api.ts::Base.request', 'exact'], 'read by the grammar as (await this.request)<number>(...)');
+    });
+  });
 });
 
 describe('index: C and C++ calls bind to definitions, not prototypes', function () {

@@ -135,6 +135,12 @@ export class ReceiverTypes {
     const obj = this.of(prefix, ctx);
     if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
     if (!obj) return obj;
+    const file = this.db.node(obj.id);
+    if (file?.kind === 'file') {
+      // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
+      const sub = this.r.moduleImported(file.file_id, name);
+      return sub !== undefined ? { id: sub, how: obj.how } : this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
+    }
     if (obj.second !== undefined) return name === 'second' ? obj.second : undefined; // a pair
     const f = this.field(obj.id, name);
     if (!f) return undefined;
@@ -206,7 +212,11 @@ export class ReceiverTypes {
   /** `ns.x`, a module's (Go package's, namespace import's) variable or constant. */
   private moduleVariable(ns: string, name: string, ctx: Ctx): TypeHit {
     const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name, kind: 'value', receiver: ns, line: ctx.line });
-    return res.dst === null || res.resolution === 'heuristic' ? undefined : this.holderType(res.dst);
+    if (res.dst === null) {
+      const sub = this.r.moduleOfModule(ctx.fileId, ns, name);
+      return sub === undefined ? undefined : { id: sub, how: 'import' };
+    }
+    return res.resolution === 'heuristic' ? undefined : this.holderType(res.dst);
   }
 
   /** A module-level constant's or variable's type: its binding under its own name, where it is
@@ -219,6 +229,9 @@ export class ReceiverTypes {
       const f = this.field(v.parent_id, v.name);
       return f && this.fieldType(f);
     }
+    // CommonJS's `const m = require('./m')`, a constant that is the module m
+    const mod = v && v.parent_id === null && HOLDERS.has(v.kind) ? this.r.moduleImported(v.file_id, v.name) : undefined;
+    if (mod !== undefined) return { id: mod, how: 'import' };
     const t = v && HOLDERS.has(v.kind) ? this.db.binding(v.id, v.name) : undefined;
     return t === undefined ? undefined : this.typeText(t, { src: v!.id, fileId: v!.file_id });
   }

@@ -473,10 +473,38 @@ export class Resolver {
   private importBinding(name: string, imports: ImportRow[], accept: Set<string>, star: boolean): number | undefined {
     for (const imp of imports) {
       if (imp.resolved_file_id === null || (imp.imported === '*' && !star)) continue;
-      const hit = this.importedFrom(imp.resolved_file_id, imp.imported === '*' ? 'default' : imp.imported || name, name, accept, -1);
+      const hit = imp.imported === '*' ? this.moduleExports(imp.resolved_file_id, accept) : this.importedFrom(imp.resolved_file_id, imp.imported || name, name, accept, -1);
       if (hit) return hit;
     }
     return undefined;
+  }
+
+  /** `ns.sub` where `ns` is a module imported whole that imports module `sub` whole and hands it
+   *  on (`export * as sub from './sub'`, CommonJS's `const sub = require('./sub'); exports.sub =
+   *  sub`): sub's file node, whose exports `ns.sub.f()` names. */
+  moduleOfModule(fileId: number, ns: string, name: string): number | undefined {
+    const mod = this.moduleImported(fileId, ns);
+    return mod === undefined ? undefined : this.moduleImported(this.db.node(mod)!.file_id, name);
+  }
+
+  /** What a module exports under `name`. */
+  exportOf(fileId: number, name: string, accept: Set<string>): number | undefined {
+    return this.exportedFrom(fileId, name, accept, 0);
+  }
+
+  /** The file node of the project module a file imports whole under `local` (`import * as m`,
+   *  `const m = require('./m')`). */
+  moduleImported(fileId: number, local: string): number | undefined {
+    const imp = this.db.importedAs(fileId, local).find((i) => i.imported === '*' && i.resolved_file_id !== null);
+    return imp && this.db.fileNodeId(imp.resolved_file_id!);
+  }
+
+  /** What a module required whole is: what it sets `module.exports` (or `exports.default`) to,
+   *  never a top-level name that happens to be the requiring file's local, nor its one `exports.x`. */
+  private moduleExports(fileId: number, accept: Set<string>): number | undefined {
+    const fileNode = this.db.fileNodeId(fileId);
+    const local = fileNode === undefined ? undefined : this.db.binding(fileNode, 'export default');
+    return local === undefined ? undefined : this.exportedFrom(fileId, local, accept, 1);
   }
 
   /** What an import or re-export of `imported` from a file names, under the local `name`. */

@@ -16,3 +16,7 @@
 ; return fn;`): `Fn(...).setLayout()` is that member
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function body: (statement_block (return_statement (identifier) @binding.value)))) @binding
 (function_declaration name: (identifier) @binding.returns body: (statement_block (return_statement (identifier) @binding.value))) @binding
+; a factory that returns an object literal (`return { info, warning }` of its own `function info`):
+; its result's members are its own of those names (the function stands for the object's type)
+(function_declaration name: (identifier) @binding.returns @binding.type body: (statement_block (return_statement (object)))) @binding
+(variable_declarator name: (identifier) @binding.returns @binding.type value: (arrow_function body: [(statement_block (return_statement (object))) (parenthesized_expression (object))])) @binding

@@ -35,6 +35,12 @@
 (extends_type_clause type: (generic_type name: (type_identifier) @name)) @reference.extends
 (extends_type_clause type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (_) @name))) @reference.extends
 
+; ── calls the grammar misreads: `await f<T>(x)` as `(await f)<T>(x)` ──
+(call_expression function: (await_expression (identifier) @name) type_arguments: (_)) @reference.call
+(call_expression
+  function: (await_expression (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name))
+  type_arguments: (_)) @reference.call
+
 ; ── types ──
 (new_expression constructor: (identifier) @name) @reference.new
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
@@ -63,6 +69,8 @@
 ; no return type declared: what it returns by name (a factory's `return fn;`, as in javascript.scm)
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function !return_type body: (statement_block (return_statement (identifier) @binding.value)))) @binding
 (function_declaration name: (identifier) @binding.returns !return_type body: (statement_block (return_statement (identifier) @binding.value))) @binding
+(function_declaration name: (identifier) @binding.returns @binding.type !return_type body: (statement_block (return_statement (object)))) @binding
+(variable_declarator name: (identifier) @binding.returns @binding.type value: (arrow_function !return_type body: [(statement_block (return_statement (object))) (parenthesized_expression (object))])) @binding
 ; a local's type from its initialiser, worked out at resolution: `const s = make(); s.run()`
 (variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression)] @binding.value) @binding
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
