@@ -26,7 +26,7 @@ function listFiles(dir, out = []) {
 }
 
 /** @returns the scores and the grouped errors for one indexed corpus. */
-export async function scoreCalls(root, { top = 12 } = {}) {
+export async function scoreCalls(root, { top = 12, examples = 4 } = {}) {
   const ts = require('typescript');
   root = resolve(root);
   const graph = await loadGraph(root);
@@ -195,7 +195,7 @@ export async function scoreCalls(root, { top = 12 } = {}) {
     visit(sf);
   }
 
-  const scores = scoreSites(graph, sites, { top });
+  const scores = scoreSites(graph, sites, { top, examples });
   graph.db.close();
   return { files: files.length, sites: counts, nonNodeTargets: nonNodeKinds, ...scores };
 }

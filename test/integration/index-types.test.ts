@@ -185,6 +185,22 @@ describe('index: typed receivers', function () {
         `export function main() { Stack.of(1); Fn(() => 1).setLayout({}); }`,
         ``,
       ].join('\n'),
+      // an array literal's elements; a block's `let` does not shadow the module's name outside it
+      'js/points.js': [
+        `import Vector from './math/Vector.js';`,
+        `const _points = [new Vector(), new Vector()];`,
+        `export const wrap = (v) => v;`,
+        `export function pick(ok) {`,
+        `  if (ok) {`,
+        `    let wrap = new Vector();`,
+        `    wrap.copy(null);`,
+        `    return _points[1].length();`,
+        `  } else {`,
+        `    return wrap(1);`,
+        `  }`,
+        `}`,
+        ``,
+      ].join('\n'),
       'js/Box.js': [
         `import { Vector } from './math/index.js';`,
         `let _scratch;`,
@@ -285,6 +301,12 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/proto.js::res.send', 'json'), ['js/proto.js::res.json', 'exact'], "an object's method's this");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::main', 'of'), ['js/proto.js::Stack.of', 'exact'], 'a member given to the function');
     assert.deepEqual(callTo(ix.store, 'js/proto.js::main', 'setLayout'), ['js/proto.js::Fn.fn.setLayout', 'exact'], 'what the factory returns, not Shader.setLayout');
+  });
+
+  it("JavaScript: an array literal's elements; a block's let holds in its block only", () => {
+    assert.deepEqual(callTo(ix.store, 'js/points.js::pick', 'length'), ['js/math/Vector.js::Vector.length', 'exact'], '_points[1] of [new Vector(), ...]');
+    assert.deepEqual(callTo(ix.store, 'js/points.js::pick', 'copy'), ['js/math/Vector.js::Vector.copy', 'exact'], 'let wrap = new Vector()');
+    assert.deepEqual(callTo(ix.store, 'js/points.js::pick', 'wrap'), ['js/points.js::wrap', 'scope'], "the if block's let wrap is not the else block's");
   });
 
   it('TypeScript: an untyped parameter is what its default makes', () => {

@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
@@ -30,7 +30,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -199,7 +199,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
-    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false;
+    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
@@ -247,6 +247,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.BindingMember: bindName = c.node; member = true; break;
         case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node); break;
+        case R.BindingElements: bindType = c.node; elements = true; break;
         case R.TypeParam: typeParam = c.node; break;
         case R.TypeParamScope: typeParamScope = c.node; break;
         case R.TypeParamList: typeParamScope = parentOf(c.node) ?? undefined; break;
@@ -279,6 +280,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       // a local declaration's "result" is the variable it declares (`lock_guard<M> lock(m);`)
       if (own === '()' && isLocalDeclaration(lang, bind)) own = undefined;
       const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
+      if (rec && elements) rec.type += '[]';
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
@@ -661,9 +663,13 @@ function isLocalDeclaration(lang: CompiledLanguage, node: Node): boolean {
  *  whole of the symbol it is declared in). */
 function blockLines(lang: CompiledLanguage, bind: Node): [number, number] | undefined {
   const b = lang.spec.blockScoped;
-  if (!b || !b.declarations.includes(bind.type)) return undefined;
+  if (!b || !(b.declarations.includes(bind.type) || b.declarations.includes(parentOf(bind)?.type ?? ''))) return undefined;
   for (let n: Node | null = bind; n; n = parentOf(n)) {
-    if (b.scopes.includes(n.type)) return [bind.startPosition.row + 1, endLineOf(n)];
+    if (!b.scopes.includes(n.type)) continue;
+    // (a function body's whole block is the function, which the binding holds in anyway)
+    const owner = parentOf(n);
+    if (b.wholeBlock && owner && /function|method/.test(owner.type) && owner.childForFieldName('body')?.equals(n)) return undefined;
+    return [(b.wholeBlock ? n : bind).startPosition.row + 1, endLineOf(n)];
   }
   return undefined;
 }

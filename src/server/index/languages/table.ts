@@ -46,6 +46,7 @@
 //   function's own '()' (its result), @binding.items a collection type's '[]' (its element),
 //   @binding.member a field the code assigns (`this.x = ...`: a method's assignment is the class's),
 //   @binding.repeat (in place of @binding) a declaration that repeats an earlier one's type (Go's iota);
+//   @binding.elements (in place of @binding.type) the type of a collection literal's element (`[new V()]`: a V[]);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/
 //   .param/.sig (a callback's parameters). blockScoped in the entry makes locals hold in a block.
 // Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),
@@ -133,9 +134,11 @@ export interface LanguageSpec {
    *  callback parameters are matched by position. */
   receiverParams?: string[];
   /** Locals that hold in their block only (Go's `x := ...`, shadowed in inner blocks and case
-   *  clauses): the declarations (node types of `@binding`) and the nodes that end their scope,
-   *  the nearest one from the declaration up (itself included, for a type switch's case). */
-  blockScoped?: { declarations: string[]; scopes: string[] };
+   *  clauses): the declarations (node types of `@binding` or its parent) and the nodes that end their scope,
+   *  the nearest one from the declaration up (itself included, for a type switch's case).
+   *  `wholeBlock`: from the block's start, not the declaration's (JavaScript's `let`, whose
+   *  name is its own throughout the block, and a closure above may read it). */
+  blockScoped?: { declarations: string[]; scopes: string[]; wholeBlock?: boolean };
   /** A declaration of these node types inside a function body is a local, never a symbol: C++'s
    *  `std::lock_guard<std::mutex> lock(m);` reads as a function prototype `lock` (the vexing
    *  parse), and is a variable of that type; a C global under `#ifdef` is matched in a body too. */
@@ -155,6 +158,9 @@ export interface LanguageSpec {
 }
 
 const ECMA_COMMENTS = ['comment'];
+/** `let` and `const` hold in their block (`var` in its function): a block's `let x` does not
+ *  shadow the module's `x` after the block. */
+const ECMA_BLOCKS = { declarations: ['lexical_declaration'], scopes: ['statement_block', 'for_statement', 'for_in_statement', 'switch_case', 'switch_default'], wholeBlock: true };
 const C_FAMILY_MODIFIERS = ['modifiers', 'modifier'];
 
 export const LANGUAGES: readonly LanguageSpec[] = [
@@ -172,6 +178,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     exportRule: 'export-statement',
     constructorNames: ['constructor'],
     receiverParams: ['this'],
+    blockScoped: ECMA_BLOCKS,
   },
   {
     id: 'tsx',
@@ -187,6 +194,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     exportRule: 'export-statement',
     constructorNames: ['constructor'],
     receiverParams: ['this'],
+    blockScoped: ECMA_BLOCKS,
   },
   {
     id: 'javascript',
@@ -199,6 +207,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     memberVisibility: { class: 'public' },
     exportRule: 'export-statement',
     constructorNames: ['constructor'],
+    blockScoped: ECMA_BLOCKS,
   },
   {
     id: 'python',

@@ -124,6 +124,7 @@
 ; ── typed names: `const x = new Foo()`, `this.x = new Foo()` ──
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: (new_expression constructor: (_) @binding.type)) @binding
+(variable_declarator name: (identifier) @binding.name value: (array . (comment)* . (new_expression constructor: (_) @binding.elements))) @binding
 (variable_declarator name: (identifier) @binding.name value: (ternary_expression [consequence: (new_expression constructor: (_) @binding.type) alternative: (new_expression constructor: (_) @binding.type)])) @binding
 ; a fluent method (`return this;` in its body): `v.copy(a).add(b)` is v's class's `add`
 (method_definition name: (property_identifier) @binding.returns body: (statement_block (return_statement (this) @binding.type))) @binding
