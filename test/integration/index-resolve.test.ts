@@ -988,7 +988,9 @@ describe('index: Java packages, imports and receivers (as javac binds them on th
   // every name is declared twice (org/decoy), so no unique-name guess can bind it
   const decoy = 'package org.decoy;\npublic class Decoy { int abs(int x) { return x; } boolean isEqual(byte[] a, byte[] b) { return true; } int twice(int x) { return x; } int one() { return 1; }\n  void init() {} String getAlgorithm() { return ""; } int length() { return 0; } boolean isEmpty() { return true; } String getName() { return ""; }\n  String getMessage() { return ""; } Class<?> getClass() { return null; } void go() {} void paint() {} }\n';
   const files: Record<string, string> = {
-    'src/java/lang/Object.java': 'package java.lang;\npublic class Object {\n  public final native Class<?> getClass();\n}\n',
+    'src/java/lang/Object.java': 'package java.lang;\npublic class Object {\n  public final native Class<?> getClass();\n  protected native Object clone();\n}\n',
+    // `super.clone()` of a class that only implements an interface declaring clone(): Object's
+    'src/com/p/Params.java': 'package com.p;\ninterface Params {\n  Object clone();\n}\nclass CertParams implements Params {\n  public Object clone() { return super.clone(); }\n}\n',
     'src/java/lang/Math.java': 'package java.lang;\npublic final class Math {\n  public static int abs(int a) { return a; }\n}\n',
     'src/java/lang/String.java': 'package java.lang;\npublic final class String {\n  public int length() { return 0; }\n  public boolean isEmpty() { return true; }\n}\n',
     'src/java/lang/Class.java': 'package java.lang;\npublic final class Class<T> {\n  public String getName() { return null; }\n}\n',
@@ -1072,6 +1074,7 @@ describe('index: Java packages, imports and receivers (as javac binds them on th
       want('paint', 'src/com/p/Color.java::Color.paint');
       assert.equal(got.filter((g) => g.startsWith('getMessage -> src/java/lang/Throwable.java::Throwable.getMessage exact')).length, 2, got.join('\n')); // one catch a multi-catch
       want('isEmpty', 'src/java/lang/String.java::String.isEmpty');
+      assert.equal(edgeFrom(ix.store, 'src/com/p/Params.java::CertParams.clone', 'clone', 'calls')?.to, 'src/java/lang/Object.java::Object.clone', 'super is the superclass, not the interface');
       assert.ok(!got.some((g) => g.includes('org/decoy')), got.join('\n'));
       // the wildcard import reaches the package's files, and the file depends on them
       const deps = edges(ix.store, 'imports').filter((e) => e.from === 'src/com/p/Wrap.java').map((e) => e.to).sort();

@@ -512,10 +512,20 @@ export class Resolver {
     return imported === 'default' ? this.exportedFrom(fileId, name, accept, depth + 1, true) : this.exportedFrom(fileId, imported, accept, depth + 1);
   }
 
-  /** Members of a class-like node and of its supertypes (breadth first, bounded). */
-  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
+  /** Members of a class-like node and of its supertypes (breadth first, bounded). `superclass`:
+   *  through a class's superclasses first (`super.clone()` is Object's, never that of an
+   *  interface the class implements), then any supertype (an interface's default method). */
+  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number, args?: number, superclass = false): number | undefined {
+    if (superclass && this.db.node(classId)?.kind === 'class') {
+      const classes = this.db.supertypes(classId).filter((c) => this.db.node(c)?.kind !== 'interface');
+      return this.membersFrom(classId, classes, name, accept, from, args) ?? this.memberOfSupertypes(classId, name, accept, from, args);
+    }
+    return this.membersFrom(classId, this.db.supertypes(classId), name, accept, from, args);
+  }
+
+  private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, args?: number): number | undefined {
     const seen = new Set<number>([classId]);
-    let frontier = this.db.supertypes(classId);
+    let frontier = first;
     for (let depth = 0; depth < 10 && frontier.length; depth++) {
       const next: number[] = [];
       for (const c of frontier) {
@@ -791,7 +801,7 @@ export class Resolver {
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
       const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
-      const hit = cls !== undefined && this.takingFirst(ref.args, (a) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, a));
+      const hit = cls !== undefined && this.takingFirst(ref.args, (a) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, a, true));
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
