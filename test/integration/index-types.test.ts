@@ -183,6 +183,10 @@ describe('index: typed receivers', function () {
         `};`,
         `export class Shader { setLayout(l) {} }`,
         `export function main() { Stack.of(1); Fn(() => 1).setLayout({}); }`,
+        `function Queue() { this.items = []; this.add = function (x) { this.items.push(x); return this.count(); }; }`,
+        `Queue.prototype.count = function () { return this.items.length; };`,
+        `class Renderer { constructor() { const _this = this; this.setTarget = function (t) { return _this.render(t); }; } render(t) {} }`,
+        `export function useR() { new Renderer().setTarget(1); new Queue().add(1); }`,
         ``,
       ].join('\n'),
       // an array literal's elements; a block's `let` does not shadow the module's name outside it
@@ -301,6 +305,12 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/proto.js::res.send', 'json'), ['js/proto.js::res.json', 'exact'], "an object's method's this");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::main', 'of'), ['js/proto.js::Stack.of', 'exact'], 'a member given to the function');
     assert.deepEqual(callTo(ix.store, 'js/proto.js::main', 'setLayout'), ['js/proto.js::Fn.fn.setLayout', 'exact'], 'what the factory returns, not Shader.setLayout');
+    // `this.x = function` in a constructor function or a class's constructor: a method of it
+    for (const u of ['Queue.add', 'Renderer.setTarget']) assert.ok(all.includes(`js/proto.js::${u}`), u);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Queue.add', 'count'), ['js/proto.js::Queue.count', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Renderer.setTarget', 'render'), ['js/proto.js::Renderer.render', 'exact'], 'const _this = this');
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::useR', 'setTarget'), ['js/proto.js::Renderer.setTarget', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::useR', 'add'), ['js/proto.js::Queue.add', 'exact']);
   });
 
   it("JavaScript: an array literal's elements; a block's let holds in its block only", () => {

@@ -2,7 +2,7 @@
 // Everything that differs between languages comes from the query captures (see the scheme at the
 // top of languages/table.ts) and the language's table entry; there is no per-language branch here.
 import type { Language, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
-import { CONSTRAINT } from './types';
+import { CONSTRAINT, OWNER_KINDS } from './types';
 import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
 
@@ -125,7 +125,6 @@ interface ImportRec {
 }
 
 const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'type']);
-const OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'variable', 'constant']);
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor']);
 const SIGNATURE_MAX = 200;
 /** Annotations / attributes / decorators before a declaration (`@Override`, `[Test]`, `#[inline]`). */
@@ -189,6 +188,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   let packageName: string | undefined;
   let constraint: string | undefined;
   const bindingRecs: BindingRec[] = [];
+  const repeats = new Map<number, Node | undefined>(); // @binding.repeat's answers, by declaration start
   const typeParams = new TypeParamScopes();
 
   for (const m of matches ?? lang.query.matches(root)) {
@@ -246,7 +246,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingPayload: bindOf = c.node; payload = true; break;
         case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.BindingMember: bindName = c.node; member = true; break;
-        case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node); break;
+        case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node, repeats); break;
         case R.BindingElements: bindType = c.node; elements = true; break;
         case R.TypeParam: typeParam = c.node; break;
         case R.TypeParamScope: typeParamScope = c.node; break;
@@ -346,7 +346,13 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const enc = stack[stack.length - 1];
     e.enclosing = enc;
     let qual = enc ? enc.qual + '.' : '';
-    if (e.scope) qual += e.scope + '.';
+    if (e.scope === 'this') {
+      // `this.x = function` in a class's method or in a constructor function: named as that
+      // owner's member, its parent the function it is in (whose locals it sees)
+      const owner = thisOwner(stack, lang);
+      if (owner) qual = owner.qual + '.';
+      e.scope = undefined;
+    } else if (e.scope) qual += e.scope + '.';
     e.qual = qual + e.name;
     if (e.kind !== '') {
       const encClassLike = enc && (enc.kind === '' || lang.methodParents.has(enc.kind));
@@ -641,14 +647,19 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
 
 /** @binding.repeat: the type a declaration without one repeats, the nearest earlier sibling's
  *  with a type or a value (Go's `const ( A T = iota; B; C )`: B and C are Ts; after `A = iota`,
- *  untyped). */
-function repeatedType(node: Node): Node | undefined {
+ *  untyped). An earlier sibling without either was asked first (matches come in order): its
+ *  answer is in `memo`, so a block of thousands (Go's opGen.go, aenum.go) is read once, not once
+ *  per entry (that had made Go's tree take 42 s instead of 29). */
+function repeatedType(node: Node, memo: Map<number, Node | undefined>): Node | undefined {
+  let t: Node | undefined;
   for (let p = node.previousNamedSibling; p; p = p.previousNamedSibling) {
     if (p.type !== node.type) continue;
-    const t = p.childForFieldName('type');
-    if (t || p.childForFieldName('value')) return t ?? undefined;
+    if (memo.has(p.startIndex)) { t = memo.get(p.startIndex); break; }
+    const own = p.childForFieldName('type');
+    if (own || p.childForFieldName('value')) { t = own ?? undefined; break; }
   }
-  return undefined;
+  memo.set(node.startIndex, t);
+  return t;
 }
 
 /** LanguageSpec.localDeclarations: a declaration inside a function body. */
@@ -670,6 +681,17 @@ function blockLines(lang: CompiledLanguage, bind: Node): [number, number] | unde
     const owner = parentOf(n);
     if (b.wholeBlock && owner && /function|method/.test(owner.type) && owner.childForFieldName('body')?.equals(n)) return undefined;
     return [(b.wholeBlock ? n : bind).startPosition.row + 1, endLineOf(n)];
+  }
+  return undefined;
+}
+
+/** What `this` is at the top of the stack: the nearest class, else a top-level function (a
+ *  constructor function); undefined inside a nested function, whose `this` is not known. */
+function thisOwner(stack: Entry[], lang: CompiledLanguage): Entry | undefined {
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const x = stack[i];
+    if (x.kind === '' || lang.methodParents.has(x.kind)) return x;
+    if (x.kind === 'function') return x.enclosing ? undefined : x;
   }
   return undefined;
 }

@@ -7,7 +7,7 @@
 import { GraphDb, ImportRow, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
-import { CONSTRAINT, RefKind } from './types';
+import { CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 import { paramRange } from './arity';
 
@@ -35,7 +35,6 @@ const TYPES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type', 
 const HERITAGE = new Set(['class', 'interface', 'trait', 'struct', 'type']);
 const VALUES = new Set(['function', 'method', 'constructor', 'class', 'struct', 'interface', 'enum', 'trait', 'type', 'constant', 'variable', 'field', 'property', 'enum_member', 'module', 'namespace', 'macro']);
 const FUNCLIKE = new Set(['function', 'method', 'constructor']);
-const OWNERS = new Set(['function', 'variable', 'constant']);
 /** Symbols whose body is code with its own locals: functions, and constants/variables initialised
  *  by an expression holding functions (`export const f = dual(2, (self, g) => ...)`). */
 const LEXICAL = new Set([...FUNCLIKE, 'constant', 'variable']);
@@ -612,6 +611,12 @@ export class Resolver {
     const named = this.db.nodesNamedIn(name, c.file_id);
     const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, args));
     if (own) return own.id;
+    if (this.rules(c.file_id).literalThis && CLASSLIKE.has(c.kind)) {
+      // JavaScript's `this.render = function` in the constructor: a method declared inside it
+      const ctors = this.db.constructorsOf(containerId);
+      const given = ctors.length ? named.find((n) => n.kind === 'method' && ctors.includes(n.parent_id!) && accept.has(n.kind)) : undefined;
+      if (given) return given.id;
+    }
     // declarations merged with it (`interface X` and `namespace X` side by side): their members too
     for (const twin of this.db.nodesNamedIn(c.name, c.file_id)) {
       if (twin.id === containerId || twin.parent_id !== c.parent_id) continue;
@@ -768,7 +773,7 @@ export class Resolver {
   private prototypeOwner(n: NodeRow): NodeRow | undefined {
     if (n.kind !== 'method' || n.parent_id === null || !this.rules(n.file_id).literalThis) return undefined;
     const parent = this.db.node(n.parent_id);
-    return parent && OWNERS.has(parent.kind) ? parent : undefined;
+    return parent && OWNER_KINDS.has(parent.kind) ? parent : undefined;
   }
 
   /** The class of a C++ method defined out of line in another file than the class (`void

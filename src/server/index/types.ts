@@ -69,6 +69,11 @@ export interface ExtractedBinding {
 /** The binding, on the file, that holds its build constraint as written (Go's `//go:build linux`). */
 export const CONSTRAINT = '#constraint';
 
+/** What a method given by assignment belongs to where no type of the name is (JavaScript's
+ *  `Foo.prototype.bar = function` of a constructor function, `res.send = function` of an object):
+ *  its parent, and what its `this` is. */
+export const OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'variable', 'constant']);
+
 export interface FileExtraction {
   language: string;
   symbols: ExtractedSymbol[];

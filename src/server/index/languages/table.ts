@@ -12,6 +12,9 @@
 //   @doc                 optional: doc node(s) to use instead of the preceding comments
 //   @scope               optional: an out-of-line owner (`func (r *Repo) Save`, `void Foo::bar()`):
 //                        qualifiedName becomes Scope.name, parent the same-file type of that name
+//                        (else function or object: JavaScript's `Foo.prototype.bar = function`);
+//                        `this` as the scope: named as a member of the class, or constructor
+//                        function, the code is in; its parent stays the function it is in
 //   #set! visibility X   optional predicate: fixes the visibility (e.g. Elixir `defp`, Lua `local`)
 // Containers (qualify what is inside them but are no symbol: Rust `impl Foo`, Swift `extension`):
 //   @container + @name   members get `Foo.` in their qualifiedName and the same-file type `Foo`

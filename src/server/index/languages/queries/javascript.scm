@@ -3,6 +3,11 @@
   property: (_) @name
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
 (field_definition property: (_) @name) @definition.property
+; `this.render = function () {}` in a constructor or a constructor function: a method of its class
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (this) @scope property: (property_identifier) @name)
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.method
 
 (class_heritage (identifier) @name) @reference.extends
 (class_heritage (member_expression object: (_) @receiver property: (_) @name)) @reference.extends
@@ -20,3 +25,5 @@
 ; its result's members are its own of those names (the function stands for the object's type)
 (function_declaration name: (identifier) @binding.returns @binding.type body: (statement_block (return_statement (object)))) @binding
 (variable_declarator name: (identifier) @binding.returns @binding.type value: (arrow_function body: [(statement_block (return_statement (object))) (parenthesized_expression (object))])) @binding
+; `const scope = this;`: what `this` is
+(variable_declarator name: (identifier) @binding.name value: (this) @binding.value) @binding
