@@ -681,6 +681,8 @@ describe('index: Go packages by import path', function () {
   this.timeout(30000);
   const files = {
     'fmt/doc.go': '// Package fmt formats.\npackage fmt\n',
+    // a method declared apart from its type, named as the package's function: never `fmt.Sprintf`
+    'fmt/a_verb.go': 'package fmt\n\nfunc (v Verb) Sprintf() string { return "" }\n',
     'fmt/print.go': 'package fmt\n\ntype Verb rune\n\nfunc Sprintf(format string, a ...any) string { return format }\n',
     'fmt/export_test.go': 'package fmt\n\nfunc Internal() int { return 1 }\n',
     'fmt/fmt_test.go': 'package fmt_test\n\nimport "fmt"\n\nfunc TestX() { fmt.Internal() }\n',
@@ -701,7 +703,7 @@ describe('index: Go packages by import path', function () {
     assert.equal(call?.to, 'fmt/print.go::Sprintf');
     assert.equal(call?.resolution, 'import');
     // the file depends on every file of the package but its tests; the import itself is one row
-    assert.deepEqual(imports, ['fmt/doc.go', 'fmt/print.go']);
+    assert.deepEqual(imports, ['fmt/a_verb.go', 'fmt/doc.go', 'fmt/print.go']);
     assert.equal(rows, 1);
     // what a package's tests export is for its external test package only
     assert.deepEqual(internal, [null, 'fmt/export_test.go::Internal']);

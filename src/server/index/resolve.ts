@@ -101,6 +101,14 @@ export function refKindOfEdge(edgeKind: string): RefKind {
 
 export type Hit = { id: number; how: Resolution };
 
+/** An accepted-kinds set without methods, made once per set. */
+const noMethods = new WeakMap<Set<string>, Set<string>>();
+function functionsOnly(accept: Set<string>): Set<string> {
+  let s = noMethods.get(accept);
+  if (!s) noMethods.set(accept, (s = new Set([...accept].filter((k) => k !== 'method'))));
+  return s;
+}
+
 /** rules.globals as a set, made once per language (C's holds ~280 library names). */
 const globalSets = new WeakMap<ResolveRules, Set<string>>();
 function isGlobal(rules: ResolveRules, name: string): boolean {
@@ -842,7 +850,8 @@ export class Resolver {
           // all there is (following each file's imports, as exportedFrom does, took most of
           // the Go source tree's resolve)
           for (const pf of this.byFit(this.db.packageFiles(f, ref.fileId), ref.fileId)) {
-            const hit = rules.importStyle === 'go' ? this.topLevelIn(pf, ref.name, memberAccept) : this.exportedFrom(pf, ref.name, memberAccept, 0);
+            // (`syntax.String()` is the package's function, never a method declared apart from its type)
+            const hit = rules.importStyle === 'go' ? this.topLevelIn(pf, ref.name, functionsOnly(memberAccept)) : this.exportedFrom(pf, ref.name, memberAccept, 0);
             if (hit) return { id: hit, how: 'import' };
           }
         }
