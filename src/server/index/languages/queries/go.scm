@@ -87,6 +87,9 @@
 ; an element (`sect := f.Sections[i]`), another name (`x := v_0`), and `new(T)`
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . [(call_expression function: (_) @_fn (#not-any-of? @_fn "new" "make")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
 (var_spec name: (identifier) @binding.name !type value: (expression_list . [(call_expression function: (_) @_fn (#not-any-of? @_fn "new" "make")) (selector_expression) (index_expression) (identifier)] @binding.value)) @binding
+; `old := *r.Expr`, `p := &c.Args[0]`: what the operand is (pointers read as what they point to)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (unary_expression operator: ["*" "&"]
+  operand: [(identifier) (selector_expression) (index_expression) (call_expression) (parenthesized_expression)] @binding.value))) @binding
 ; `new(T)`: a T; `make([]*T, n)`: Ts
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
 (var_spec name: (identifier) @binding.name !type value: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
