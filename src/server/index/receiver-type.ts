@@ -104,6 +104,7 @@ export class ReceiverTypes {
       if (e[open - 1] === '.' && e[open - 2] !== '?') return this.named(e.slice(open + 1, -1).replace(/^\s*\*/, ''), ctx);
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim());
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
+      if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
         const coll = this.of(el[1], ctx);

@@ -101,6 +101,9 @@ export interface ResolveRules {
   /** A call may name a type, converting to it (Go's `Errno(e)`, `io.Reader(x)`): it binds to the
    *  type as an instantiation. */
   typeConversions?: boolean;
+  /** Built-in calls that make a value of the type they are given first: Go's `new(T)` (a T) and
+   *  `make([]T, n)` (Ts), as receivers (`new(big.Int).SetInt64(c)`). */
+  allocators?: string[];
 }
 
 const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
@@ -140,7 +143,7 @@ const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitM
 export const RULES: Record<string, ResolveRules> = {
   typescript: js, tsx: js, javascript: { ...js, literalThis: true }, vue: js,
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
-  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, compositeLiterals: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
+  go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, allocators: ['new', 'make'], compositeLiterals: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members', compositeLiterals: true,
     // an Option or Result holds at most one: `unwrap()` gives it, as `last()` gives a Vec's last
     wrapperTypes: ['Box', 'Rc', 'Arc', 'RefCell', 'Cell'], collectionTypes: ['Vec', 'VecDeque', 'HashSet', 'BTreeSet', 'BinaryHeap', 'Option', 'Result'],

@@ -235,8 +235,10 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     exportRule: 'capitalized',
     bareImport: 'last-segment',
     blockScoped: {
-      declarations: ['short_var_declaration', 'var_spec', 'type_case'],
-      scopes: ['block', 'if_statement', 'for_statement', 'expression_switch_statement', 'type_switch_statement', 'select_statement', 'expression_case', 'type_case', 'default_case', 'communication_case'],
+      // (a function literal's parameters hold in it: `bit := func(x uint32, b bool)` does not
+      // retype the method's receiver `b`)
+      declarations: ['short_var_declaration', 'var_spec', 'type_case', 'parameter_declaration'],
+      scopes: ['block', 'if_statement', 'for_statement', 'expression_switch_statement', 'type_switch_statement', 'select_statement', 'expression_case', 'type_case', 'default_case', 'communication_case', 'func_literal'],
     },
   },
   {
