@@ -27,6 +27,7 @@ describe('index: typed receivers', function () {
         `export function use(x: unknown) { if (x instanceof Audit) { x.save(1); } make().flush(); }`,
         ``,
       ].join('\n'),
+      'ts/shadow.ts': `import { Repository, MemoryRepo } from './repo';\nexport function outer(r: Repository, all: MemoryRepo[]) {\n  all.forEach((r: MemoryRepo) => r.flush());\n  r.save(1);\n}\n`,
       'ts/config.ts': `export interface Config { get(): number }\nexport declare namespace Config {\n  interface Flat { load(): void }\n}\n`,
       'ts/flat.ts': `import * as C from './config';\nexport function read(flat: C.Config.Flat) { flat.load(); }\n`,
       'java/Repo.java': `package app;\npublic class Repo { public void save(int x) {} }\n`,
@@ -317,6 +318,11 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/points.js::pick', 'length'), ['js/math/Vector.js::Vector.length', 'exact'], '_points[1] of [new Vector(), ...]');
     assert.deepEqual(callTo(ix.store, 'js/points.js::pick', 'copy'), ['js/math/Vector.js::Vector.copy', 'exact'], 'let wrap = new Vector()');
     assert.deepEqual(callTo(ix.store, 'js/points.js::pick', 'wrap'), ['js/points.js::wrap', 'scope'], "the if block's let wrap is not the else block's");
+  });
+
+  it("TypeScript: an inline callback's typed parameter holds in the callback only", () => {
+    assert.deepEqual(callTo(ix.store, 'ts/shadow.ts::outer', 'flush'), ['ts/repo.ts::MemoryRepo.flush', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'ts/shadow.ts::outer', 'save'), ['ts/repo.ts::Repository.save', 'exact'], 'the parameter r, not the callback\'s');
   });
 
   it('TypeScript: an untyped parameter is what its default makes', () => {

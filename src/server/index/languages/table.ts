@@ -162,8 +162,12 @@ export interface LanguageSpec {
 
 const ECMA_COMMENTS = ['comment'];
 /** `let` and `const` hold in their block (`var` in its function): a block's `let x` does not
- *  shadow the module's `x` after the block. */
-const ECMA_BLOCKS = { declarations: ['lexical_declaration'], scopes: ['statement_block', 'for_statement', 'for_in_statement', 'switch_case', 'switch_default'], wholeBlock: true };
+ *  shadow the module's `x` after the block; an inline callback's typed parameters hold in it. */
+const ECMA_BLOCKS = {
+  declarations: ['lexical_declaration', 'required_parameter', 'optional_parameter'],
+  scopes: ['statement_block', 'for_statement', 'for_in_statement', 'switch_case', 'switch_default', 'arrow_function', 'function_expression'],
+  wholeBlock: true,
+};
 const C_FAMILY_MODIFIERS = ['modifiers', 'modifier'];
 
 export const LANGUAGES: readonly LanguageSpec[] = [
