@@ -23,6 +23,8 @@ describe('extract: bindings (typed names)', () => {
   it('an initialiser is kept without its call arguments (grouping parentheses stay)', () => {
     assert.equal(withoutArgs('f(a, (b) => { g(b) }).h<T>(c)'), 'f().h<T>()');
     assert.equal(withoutArgs('(x as Foo).bar(1)'), '(x as Foo).bar()');
+    assert.equal(withoutArgs('new(big.Int).Mul(x, y)'), 'new(big.Int).Mul()', "Go's new(T) keeps the type it makes");
+    assert.equal(withoutArgs('renew(x).y(z)'), 'renew().y()');
   });
 
   it('`this`: a `this:` parameter holds in its function; a function expression argument takes its callee\'s `(i).this`', async () => {

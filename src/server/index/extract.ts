@@ -708,7 +708,8 @@ export function withoutArgs(s: string): string {
         if (s[j] === '(') depth++;
         else if (s[j] === ')' && --depth === 0) break;
       }
-      out += '()';
+      // (Go's `new(T)` names what it makes: `x := new(big.Int).Mul(a, b)` keeps the T)
+      out += /(?:^|[^\w$.])new$/.test(out) ? s.slice(i, j + 1) : '()';
       i = j;
     } else out += c;
   }
