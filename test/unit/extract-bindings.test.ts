@@ -13,7 +13,7 @@ describe('extract: bindings (typed names)', () => {
     const cases: [string, string | undefined][] = [
       ['Map<string, Repo>', 'Map<string, Repo>'], ['Map.Entry<K,\n  V>', 'Map.Entry<K, V>'], ['*pkg.Server', 'pkg.Server'], ['a::b::C<T>', 'a.b.C<T>'], ['List[int]', 'List'],
       ['A | null', 'A'], ['Ns.A & { tag: X }', 'Ns.A'], ['\\App\\User', 'App.User'],
-      ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', 'int[]'], ['[]*ssa.Edge', 'ssa.Edge[]'], ['[4]Block', 'Block[]'], ['[]func() int', undefined], ['Effect<(a: A) => B>', 'Effect'],
+      ['{ a: A }', undefined], ['(a: A) => B', undefined], ['[]int', 'int[]'], ['[]*ssa.Edge', 'ssa.Edge[]'], ['[4]Block', 'Block[]'], ['[NTYPE]*Type', 'Type[]'], ['[abi.N + 1]x.T', 'x.T[]'], ['[]func() int', undefined], ['Effect<(a: A) => B>', 'Effect'],
       ['A[]', 'A[]'], ['readonly Observer<T>[] | null', 'Observer[]'], ['Array<Subject<T>>', 'Subject[]'],
       ['std::shared_ptr<geo::Shape>', 'geo.Shape'], ['unique_ptr<const Shape>', 'Shape'], ['std::shared_ptr<std::vector<int>>', 'std.shared_ptr<std::vector<int>>'], ['Array<Foo>', 'Foo[]'], ['Foo<T> | null', 'Foo'],
     ];

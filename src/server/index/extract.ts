@@ -748,12 +748,12 @@ function positional(lang: CompiledLanguage, p: Node): boolean {
  *  List, `A | null` and `A & { x: X }` -> A, `A<T>[]` -> A[]: the qualifier stays (`ns.T` resolves through the
  *  namespace `ns`, else as `T`). */
 export function typeName(t: string): string | undefined {
-  // Go `[]T`, `[4]*T`, and `map[K]*V`, whose elements are V; `[][]T` and `map[K][]V`, collections
-  // of those
+  // Go `[]T`, `[4]*T`, `[NTYPE]*T`, and `map[K]*V`, whose elements are V; `[][]T` and
+  // `map[K][]V`, collections of those
   const array = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t);
   if (array) return `${array[1]}[]`;
-  const go = /^\s*((?:(?:\[\d*\]|map\s*\[[^\[\]]*\])\s*\*?\s*)+)([A-Za-z_$][\w$.]*)\s*$/.exec(t);
-  if (go) return go[2] + '[]'.repeat(go[1].match(/\[\d*\]|map\s*\[[^\[\]]*\]/g)!.length);
+  const go = /^\s*((?:(?:\[[\w.+\-* ]*\]|map\s*\[[^\[\]]*\])\s*\*?\s*)+)([A-Za-z_$][\w$.]*)\s*$/.exec(t);
+  if (go) return go[2] + '[]'.repeat(go[1].match(/\[[\w.+\-* ]*\]|map\s*\[[^\[\]]*\]/g)!.length);
   // a C++ smart pointer is used as what it points to (`p->draw()`)
   const pointer = /^\s*(?:std::)?(?:shared_ptr|unique_ptr|weak_ptr)\s*<\s*((?:const\s+)?[A-Za-z_][\w:]*)\s*>\s*$/.exec(t);
   if (pointer) t = pointer[1].replace(/^const\s+/, '');

@@ -90,6 +90,11 @@
 ; `old := *r.Expr`, `p := &c.Args[0]`: what the operand is (pointers read as what they point to)
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (unary_expression operator: ["*" "&"]
   operand: [(identifier) (selector_expression) (index_expression) (call_expression) (parenthesized_expression)] @binding.value))) @binding
+; the second and third of `s, i, b := n.Text, 0, new(bytes.Buffer)`: their own values
+(short_var_declaration left: (expression_list . (_) . (identifier) @binding.name) right: (expression_list . (_) .
+  [(call_expression) (selector_expression) (index_expression) (identifier) (unary_expression)] @binding.value)) @binding
+(short_var_declaration left: (expression_list . (_) . (_) . (identifier) @binding.name) right: (expression_list . (_) . (_) .
+  [(call_expression) (selector_expression) (index_expression) (identifier) (unary_expression)] @binding.value)) @binding
 ; `new(T)`: a T; `make([]*T, n)`: Ts
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
 (var_spec name: (identifier) @binding.name !type value: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
