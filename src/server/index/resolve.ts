@@ -530,6 +530,8 @@ export class Resolver {
     return this.membersFrom(classId, this.db.supertypes(classId), name, accept, from, args);
   }
 
+  /** The breadth-first walk up from `first` (a class's supertypes, or some of them), then the
+   *  language's root type. */
   private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, args?: number): number | undefined {
     const seen = new Set<number>([classId]);
     let frontier = first;
