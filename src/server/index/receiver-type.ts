@@ -137,11 +137,8 @@ export class ReceiverTypes {
     if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
     if (!obj) return obj;
     const file = this.db.node(obj.id);
-    if (file?.kind === 'file') {
-      // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
-      const sub = this.r.moduleImported(file.file_id, name);
-      return sub !== undefined ? { id: sub, how: obj.how } : this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
-    }
+    // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
+    if (file?.kind === 'file') return this.handedOn(file.file_id, name, obj.how) ?? this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
     if (obj.second !== undefined) return name === 'second' ? obj.second : undefined; // a pair
     const f = this.field(obj.id, name);
     if (!f) return undefined;
@@ -214,10 +211,17 @@ export class ReceiverTypes {
   private moduleVariable(ns: string, name: string, ctx: Ctx): TypeHit {
     const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name, kind: 'value', receiver: ns, line: ctx.line });
     if (res.dst === null) {
-      const sub = this.r.moduleOfModule(ctx.fileId, ns, name);
-      return sub === undefined ? undefined : { id: sub, how: 'import' };
+      const mod = this.r.moduleImported(ctx.fileId, ns);
+      return mod === undefined ? undefined : this.handedOn(this.db.node(mod)!.file_id, name, 'import');
     }
     return res.resolution === 'heuristic' ? undefined : this.holderType(res.dst);
+  }
+
+  /** The module that module file `fileId` imports whole under `name` and hands on (`export * as
+   *  fs from './fs'`, CommonJS's `exports.fs = require('./fs')`): `utils.fs` of `utils`. */
+  private handedOn(fileId: number, name: string, how: Hit['how']): TypeHit {
+    const sub = this.r.moduleImported(fileId, name);
+    return sub === undefined ? undefined : { id: sub, how };
   }
 
   /** A module-level constant's or variable's type: its binding under its own name, where it is

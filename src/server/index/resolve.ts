@@ -486,14 +486,6 @@ export class Resolver {
     return undefined;
   }
 
-  /** `ns.sub` where `ns` is a module imported whole that imports module `sub` whole and hands it
-   *  on (`export * as sub from './sub'`, CommonJS's `const sub = require('./sub'); exports.sub =
-   *  sub`): sub's file node, whose exports `ns.sub.f()` names. */
-  moduleOfModule(fileId: number, ns: string, name: string): number | undefined {
-    const mod = this.moduleImported(fileId, ns);
-    return mod === undefined ? undefined : this.moduleImported(this.db.node(mod)!.file_id, name);
-  }
-
   /** What a module exports under `name`. */
   exportOf(fileId: number, name: string, accept: Set<string>): number | undefined {
     return this.exportedFrom(fileId, name, accept, 0);
