@@ -2,12 +2,21 @@
 // compiled query lazily on first use and then cached. Usable from a worker_thread: the only
 // state is these caches. Trees are deleted as soon as their file is extracted.
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { assetPath } from '../assets';
 import { compileLanguage, extract, type CompiledLanguage, type Injection } from './extract';
 import { LANGUAGES, languageById, languageForPath, type LanguageSpec } from './languages/table';
 import { preparse } from './languages/preparse';
 import type { ExtractedRef, ExtractedSymbol, FileExtraction } from './types';
+
+// V8's optimizing compiler unrolls and peels the loops of a grammar's generated lexer, one
+// function of thousands of branches: compiling Bash's took ~500 MB for a moment, and binutils'
+// full index peaked at 744 MB (555-575 MB without; no slower on any corpus). Read at each
+// compile, so set once, by the main thread, before any grammar loads (it is this process's only
+// user of WebAssembly apart from sql.js).
+if (isMainThread) setFlagsFromString('--no-wasm-loop-unrolling --no-wasm-loop-peeling');
 
 let runtime: Promise<void> | undefined;
 let parser: Parser | undefined;
