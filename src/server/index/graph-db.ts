@@ -49,7 +49,7 @@ export class GraphDb {
   private importsCache = new Map<number, ImportRow[]>();
   private importsByLocal = new Map<number, Map<string, ImportRow[]>>();
   private ancestorsCache = new Map<number, number[]>();
-  private bindingCache = new Map<number, Map<string, BindingRow[]>>(); // scope -> name -> rows, newest first
+  private bindingCache = new Map<number, Map<string, BindingRow | BindingRow[]>>(); // scope -> name -> row(s), newest first
   private bindingFiles = new Set<number>(); // files whose bindings are in bindingCache
   private ctorCache = new Map<number, number[]>();
   /** Rows the lazy caches hold (see bound()). */
@@ -404,18 +404,19 @@ export class GraphDb {
         let byName = this.bindingCache.get(r.scope_id);
         if (!byName) this.bindingCache.set(r.scope_id, (byName = new Map()));
         const row = this.bindingOf(r.type, r.start_line, r.end_line);
+        // most names have one row, held as it is (an array per name was 23 of Go's 62 MB)
         const rows = byName.get(r.name);
-        // [row], not [] and a push: an empty array's first push reserves 17 slots (56 of the
-        // 135 MB Go's bindings took)
-        if (rows) rows.push(row);
-        else byName.set(this.interned(r.name), [row]);
+        if (!rows) byName.set(this.interned(r.name), row);
+        else if (Array.isArray(rows)) rows.push(row);
+        else byName.set(r.name, [rows, row]);
         this.held++;
       }
     }
-    for (const r of this.bindingCache.get(scopeId)?.get(name) ?? []) {
-      if (r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) return r;
-    }
-    return undefined;
+    const rows = this.bindingCache.get(scopeId)?.get(name);
+    if (rows === undefined) return undefined;
+    const holds = (r: BindingRow) => r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!);
+    if (!Array.isArray(rows)) return holds(rows) ? rows : undefined;
+    return rows.find(holds);
   }
 
   /** A binding row whose strings are shared; one object per type for those that hold in their
