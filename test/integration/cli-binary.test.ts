@@ -1,7 +1,7 @@
 // The built dist/server-entry.js as a user runs it: a single file, no node_modules needed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -30,6 +30,22 @@ describe('dist/server-entry.js', () => {
     assert.equal(r.stdout, '');
     assert.equal(r.stderr.trim().split('\n').length, 1);
     assert.match(r.stderr, /does not exist; pass the project folder with --path <dir>/);
+  });
+
+  it('--init runs the full index on its own thread: a bad codeindex.json exits 1 with the cause, a good one indexes', () => {
+    const project = join(dir, 'proj');
+    mkdirSync(project);
+    writeFileSync(join(project, 'a.ts'), 'export function a() { return b(); }\nexport function b() { return 1; }\n');
+    writeFileSync(join(project, 'codeindex.json'), '{ "exclude": "vendor" }');
+    const bad = spawnSync(process.execPath, [entry, '--init', '--path', project], { encoding: 'utf8' });
+    assert.equal(bad.status, 1, bad.stderr);
+    assert.equal(bad.stdout, '');
+    assert.match(bad.stderr, /codeindex\.json/);
+    assert.doesNotMatch(bad.stderr, /at .*\.js:\d+/); // a message, not a stack
+    writeFileSync(join(project, 'codeindex.json'), '{ "exclude": ["vendor/"] }');
+    const good = spawnSync(process.execPath, [entry, '--init', '--path', project], { encoding: 'utf8' });
+    assert.equal(good.status, 0, good.stderr);
+    assert.match(good.stderr, /indexed 1 files \(1 parsed, 0 removed\), 2 symbols, 1 edges/);
   });
 
   it('--help lists the commands', () => {

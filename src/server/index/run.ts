@@ -3,12 +3,14 @@
 // (no SDK, zod or graph: a third of a one-file `codeindex index` went to loading them).
 // A running daemon takes `codeindex index` first (modes/index-client.ts); this is the fallback.
 // Run as a forked child (child-sync.ts), it is a serving process's full sync: progress and the
-// summary go back over IPC.
+// summary go back over IPC. A full sync runs on a worker thread of the process (syncInWorker).
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Indexer, SyncLockedError, SyncProgress, SyncSummary } from './sync';
 import { progressPrinter, summaryLine } from './report';
 import { ConfigError } from './config';
 import { ensureIndexDir } from '../store/schema';
 import { warn } from '../log';
+import { childScript, syncInWorker } from './child-sync';
 
 /** The command: exit code 1 with the message for a bad codeindex.json or a busy index. */
 export async function runIndexCommand(root: string, force: boolean): Promise<number> {
@@ -28,14 +30,35 @@ export async function runIndex(root: string, opts: { force?: boolean }): Promise
   return summary;
 }
 
-/** One sync of the project, its index folder made if missing. */
+/** One sync of the project, its index folder made if missing; a full one on a worker thread. */
 async function syncProject(root: string, force: boolean, onProgress: (p: SyncProgress) => void): Promise<SyncSummary> {
   ensureIndexDir(root);
   const indexer = await Indexer.open(root);
+  const script = childScript();
+  if (script && indexer.wantsFull(force)) {
+    indexer.close();
+    return syncInWorker(script, root, force, onProgress);
+  }
+  return syncHere(indexer, force, onProgress);
+}
+
+async function syncHere(indexer: Indexer, force: boolean, onProgress: (p: SyncProgress) => void): Promise<SyncSummary> {
   try {
     return await indexer.sync({ force, onProgress });
   } finally {
     indexer.close();
+  }
+}
+
+/** The worker thread's side of syncInWorker: one sync, answered as a forked child answers. */
+async function workerMain(root: string, force: boolean): Promise<void> {
+  const post = (m: ChildMessage) => parentPort!.postMessage(m);
+  try {
+    ensureIndexDir(root);
+    const summary = await syncHere(await Indexer.open(root), force, (p) => post({ codeindex: 'progress', progress: p }));
+    post({ codeindex: 'summary', summary });
+  } catch (e) {
+    post({ codeindex: 'failed', message: e instanceof Error ? e.message : String(e), locked: e instanceof SyncLockedError, config: e instanceof ConfigError });
   }
 }
 
@@ -57,6 +80,7 @@ async function childMain(send: NonNullable<typeof process.send>): Promise<void> 
 export type ChildMessage =
   | { codeindex: 'progress'; progress: SyncProgress }
   | { codeindex: 'summary'; summary: SyncSummary }
-  | { codeindex: 'failed'; message: string; locked: boolean };
+  | { codeindex: 'failed'; message: string; locked: boolean; config?: boolean };
 
-if (require.main === module && process.send) void childMain(process.send.bind(process));
+if (!isMainThread && workerData?.codeindexSync) void workerMain(workerData.codeindexSync.root, workerData.codeindexSync.force);
+else if (require.main === module && process.send) void childMain(process.send.bind(process));
