@@ -59,12 +59,12 @@ export function syncInChild(script: string, root: string, force: boolean, onProg
 }
 
 /** The young generation of a full sync's thread. Its objects (a batch of parsed files, the
- *  resolver's lookups) outlive a scavenge or die young; V8's default young generation, and the
- *  old generation it then grows, made most of a full index's peak. Peak RSS of a full index with
- *  4 MB semi-spaces (as `--max-semi-space-size=4`; young = 3 x semi) against the default:
- *  java.base 468 -> 346 MB, effect 358 -> 318, Go's tree 887 -> 783; time within 4%
- *  (`--max-semi-space-size` cannot be set on the main thread once it runs). */
-const SYNC_YOUNG_MB = 12;
+ *  resolver's lookups) outlive a scavenge or die young; the main thread's default young
+ *  generation, and the old generation it then grew, made much of a full index's peak (and
+ *  `--max-semi-space-size` cannot be set once the process runs). Full index, medians of 3,
+ *  in-process -> this thread with 24 MB: java.base 468 -> 369 MB, 12.13 -> 12.52 s; npm3k 320 ->
+ *  305 MB, 4.54 -> 4.57 s (12 MB: 360 MB / 12.75 s and 298 MB / 4.78 s). */
+const SYNC_YOUNG_MB = 24;
 
 /** Runs a sync on a worker thread of this process (script: childScript()), with a bounded young
  *  generation. Errors come back as the in-process sync throws them. */

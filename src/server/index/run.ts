@@ -30,11 +30,14 @@ export async function runIndex(root: string, opts: { force?: boolean }): Promise
   return summary;
 }
 
-/** One sync of the project, its index folder made if missing; a full one on a worker thread. */
+/** One sync of the project, its index folder made if missing; a full one on node:sqlite on a
+ *  worker thread. */
 async function syncProject(root: string, force: boolean, onProgress: (p: SyncProgress) => void): Promise<SyncSummary> {
   ensureIndexDir(root);
   const indexer = await Indexer.open(root);
-  const script = childScript();
+  // sql.js: its statements make garbage the bounded young generation collects often (java.base
+  // 10-20% slower), and its image in wasm memory is most of its peak (no less on the thread)
+  const script = indexer.store.backend === 'node-sqlite' ? childScript() : undefined;
   if (script && indexer.wantsFull(force)) {
     indexer.close();
     return syncInWorker(script, root, force, onProgress);
