@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chooseBackend } from '../../src/server/store/open';
 
 const repo = resolve(__dirname, '../../..');
 const entry = join(repo, 'dist/server-entry.js');
@@ -32,7 +33,7 @@ describe('dist/server-entry.js', () => {
     assert.match(r.stderr, /does not exist; pass the project folder with --path <dir>/);
   });
 
-  it('--init runs the full index on its own thread: a bad codeindex.json exits 1 with the cause, a good one indexes', () => {
+  it('--init: a bad codeindex.json exits 1 with the cause, a good one indexes', () => {
     const project = join(dir, 'proj');
     mkdirSync(project);
     writeFileSync(join(project, 'a.ts'), 'export function a() { return b(); }\nexport function b() { return 1; }\n');
@@ -46,6 +47,23 @@ describe('dist/server-entry.js', () => {
     const good = spawnSync(process.execPath, [entry, '--init', '--path', project], { encoding: 'utf8' });
     assert.equal(good.status, 0, good.stderr);
     assert.match(good.stderr, /indexed 1 files \(1 parsed, 0 removed\), 2 symbols, 1 edges/);
+  });
+
+  it('--init of 1,000 files runs on its own thread on node:sqlite (in place on sql.js) and builds the whole graph', function () {
+    this.timeout(60_000);
+    const project = join(dir, 'many');
+    mkdirSync(project);
+    const n = 1000;
+    for (let i = 0; i < n; i++) {
+      const next = i + 1 < n ? `import { f${i + 1} } from './f${i + 1}';\nexport function f${i}() { return f${i + 1}(); }\n` : `export function f${i}() { return 0; }\n`;
+      writeFileSync(join(project, `f${i}.ts`), next);
+    }
+    const r = spawnSync(process.execPath, [entry, '--init', '--path', project], { encoding: 'utf8', env: { ...process.env, DEBUG: 'codeindex:index' } });
+    assert.equal(r.status, 0, r.stderr);
+    const threaded = /a full sync of many files: on a worker thread/.test(r.stderr);
+    assert.equal(threaded, chooseBackend() === 'node-sqlite', r.stderr.slice(-2000));
+    // each file: one function; 999 imports and 999 calls between them
+    assert.match(r.stderr, /indexed 1000 files \(1000 parsed, 0 removed\), 1000 symbols, 1998 edges/);
   });
 
   it('--help lists the commands', () => {

@@ -17,6 +17,11 @@ import { ConfigError } from './config';
 
 const STDERR_TAIL = 2000;
 
+/** A sync's failure as the sync threw it (a busy index, a bad codeindex.json, anything else). */
+function failure(m: Extract<ChildMessage, { codeindex: 'failed' }>): Error {
+  return m.locked ? new SyncLockedError(m.message) : m.config ? new ConfigError(m.message) : new Error(m.message);
+}
+
 /** dist/index-core.js beside the bundle; out/: index/run.js beside this file. */
 export function childScript(): string | undefined {
   for (const p of [join(__dirname, 'index-core.js'), join(__dirname, 'run.js')]) if (existsSync(p)) return p;
@@ -45,7 +50,7 @@ export function syncInChild(script: string, root: string, force: boolean, onProg
     child.on('message', (m: ChildMessage) => {
       if (m.codeindex === 'progress') onProgress(m.progress);
       else if (m.codeindex === 'summary') summary = m.summary;
-      else if (m.codeindex === 'failed') failed = m.locked ? new SyncLockedError(m.message) : new Error(m.message);
+      else if (m.codeindex === 'failed') failed = failure(m);
     });
     child.on('error', (e) => reject(new Error(`the index process could not run (${e.message}); index with 'codeindex index --path ${root}'`)));
     child.on('exit', (code, signal) => {
@@ -76,7 +81,7 @@ export function syncInWorker(script: string, root: string, force: boolean, onPro
     w.on('message', (m: ChildMessage) => {
       if (m.codeindex === 'progress') onProgress(m.progress);
       else if (m.codeindex === 'summary') settle(() => resolve(m.summary));
-      else if (m.codeindex === 'failed') settle(() => reject(m.locked ? new SyncLockedError(m.message) : m.config ? new ConfigError(m.message) : new Error(m.message)));
+      else if (m.codeindex === 'failed') settle(() => reject(failure(m)));
     });
     w.on('error', (e) => settle(() => reject(e)));
     w.on('exit', (code) => settle(() => reject(new Error(`the index thread ended (exit code ${code}) before its summary; the index keeps every batch it committed, and the next sync goes on from there`))));

@@ -7,9 +7,11 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Indexer, SyncLockedError, SyncProgress, SyncSummary } from './sync';
 import { progressPrinter, summaryLine } from './report';
-import { ConfigError } from './config';
+import { ConfigError, loadConfig } from './config';
+import { Filter, walk } from './walk';
+import { languageForPath } from './languages/table';
 import { ensureIndexDir } from '../store/schema';
-import { warn } from '../log';
+import { debug, warn } from '../log';
 import { childScript, syncInWorker } from './child-sync';
 
 /** The command: exit code 1 with the message for a bad codeindex.json or a busy index. */
@@ -30,16 +32,33 @@ export async function runIndex(root: string, opts: { force?: boolean }): Promise
   return summary;
 }
 
-/** One sync of the project, its index folder made if missing; a full one on node:sqlite on a
- *  worker thread. */
+/** A full sync of fewer files runs where it is: the thread's own start (its isolate, the code
+ *  loaded again) cost rxjs (252 files) ~60 ms and ~12 MB, more than its smaller young generation
+ *  saved; from npm3k's and java.base's ~3,000 files it saves more (bench, 2026-11-23). */
+const THREAD_MIN_FILES = 1000;
+const log = debug('index');
+
+/** How many files the project has to index, counted up to `n` (a bad codeindex.json: 0, for the
+ *  sync itself to report). */
+function filesUpTo(root: string, n: number): number {
+  try {
+    return walk(root, new Filter(root, loadConfig(root), languageForPath), undefined, n).files.length;
+  } catch {
+    return 0;
+  }
+}
+
+/** One sync of the project, its index folder made if missing; a full one of many files on
+ *  node:sqlite on a worker thread. */
 async function syncProject(root: string, force: boolean, onProgress: (p: SyncProgress) => void): Promise<SyncSummary> {
   ensureIndexDir(root);
   const indexer = await Indexer.open(root);
   // sql.js: its statements make garbage the bounded young generation collects often (java.base
   // 10-20% slower), and its image in wasm memory is most of its peak (no less on the thread)
   const script = indexer.store.backend === 'node-sqlite' ? childScript() : undefined;
-  if (script && indexer.wantsFull(force)) {
+  if (script && indexer.wantsFull(force) && filesUpTo(root, THREAD_MIN_FILES) >= THREAD_MIN_FILES) {
     indexer.close();
+    log('a full sync of many files: on a worker thread');
     return syncInWorker(script, root, force, onProgress);
   }
   return syncHere(indexer, force, onProgress);
@@ -53,30 +72,33 @@ async function syncHere(indexer: Indexer, force: boolean, onProgress: (p: SyncPr
   }
 }
 
-/** The worker thread's side of syncInWorker: one sync, answered as a forked child answers. */
-async function workerMain(root: string, force: boolean): Promise<void> {
-  const post = (m: ChildMessage) => parentPort!.postMessage(m);
+/** One sync whose progress and summary, or failure, go to `post` (a forked child's IPC channel,
+ *  a worker thread's port); false when it failed. */
+async function syncAndAnswer(post: (m: ChildMessage) => unknown, sync: (onProgress: (p: SyncProgress) => void) => Promise<SyncSummary>): Promise<boolean> {
   try {
-    ensureIndexDir(root);
-    const summary = await syncHere(await Indexer.open(root), force, (p) => post({ codeindex: 'progress', progress: p }));
-    post({ codeindex: 'summary', summary });
+    const summary = await sync((p) => void post({ codeindex: 'progress', progress: p }));
+    await post({ codeindex: 'summary', summary });
+    return true;
   } catch (e) {
-    post({ codeindex: 'failed', message: e instanceof Error ? e.message : String(e), locked: e instanceof SyncLockedError, config: e instanceof ConfigError });
+    await post({ codeindex: 'failed', message: e instanceof Error ? e.message : String(e), locked: e instanceof SyncLockedError, config: e instanceof ConfigError });
+    return false;
   }
 }
 
-/** The forked child's side (argv: root, then `--force` or nothing): one sync, its progress and
- *  its summary (or failure) sent to the parent; the exit code says whether it worked. */
+/** The worker thread's side of syncInWorker. */
+async function workerMain(root: string, force: boolean): Promise<void> {
+  await syncAndAnswer((m) => parentPort!.postMessage(m), async (onProgress) => {
+    ensureIndexDir(root);
+    return syncHere(await Indexer.open(root), force, onProgress);
+  });
+}
+
+/** The forked child's side (argv: root, then `--force` or nothing); the exit code says whether
+ *  the sync worked. */
 async function childMain(send: NonNullable<typeof process.send>): Promise<void> {
   const [root, flag] = process.argv.slice(2);
   const post = (m: ChildMessage) => new Promise<void>((r) => send(m, undefined, {}, () => r()));
-  try {
-    const summary = await syncProject(root, flag === '--force', (p) => void post({ codeindex: 'progress', progress: p }));
-    await post({ codeindex: 'summary', summary });
-  } catch (e) {
-    await post({ codeindex: 'failed', message: e instanceof Error ? e.message : String(e), locked: e instanceof SyncLockedError });
-    process.exitCode = 1;
-  }
+  if (!(await syncAndAnswer(post, (onProgress) => syncProject(root, flag === '--force', onProgress)))) process.exitCode = 1;
   process.disconnect?.();
 }
 

@@ -101,8 +101,9 @@ export class Filter {
   }
 }
 
-/** `onFile` sees each file as it is found (the walk itself returns them all at the end). */
-export function walk(root: string, filter: Filter, onFile?: (f: WalkedFile) => void): WalkResult {
+/** `onFile` sees each file as it is found (the walk itself returns them all at the end); with
+ *  `stopAfter`, the walk ends once it has found that many. */
+export function walk(root: string, filter: Filter, onFile?: (f: WalkedFile) => void, stopAfter = Infinity): WalkResult {
   const files: WalkedFile[] = [];
   const skippedTooLarge: string[] = [];
   const seen = new Set<string>(); // real paths of visited folders: stops symlink loops
@@ -119,6 +120,7 @@ export function walk(root: string, filter: Filter, onFile?: (f: WalkedFile) => v
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     filter.noteListing(dirRel, entries.some((e) => e.name === '.gitignore'));
     for (const e of entries) {
+      if (files.length >= stopAfter) return;
       const rel = dirRel ? `${dirRel}/${e.name}` : e.name;
       let isDir = e.isDirectory();
       let isFile = e.isFile();
