@@ -111,6 +111,20 @@ describe('extract: c', () => {
     assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.name}`), ['variable debug_level', 'variable trace_names', 'variable trace_off', 'function f']);
   });
 
+  it('takes no names that error recovery glued onto a declaration after an ERROR', async () => {
+    // binutils' h8300.h: a table under #ifdef read as one declaration of 1,060 "declarators"
+    const x = await parseText('t.c', [
+      '#ifdef T',
+      'int good = 1;',
+      'struct s t[] = { {a}, }} ] P, Q(1), R;',
+      'int table[] = { 1, 2 } } AV, BX, CY;',
+      '#endif',
+      'struct op ops[] = { {1, 2} } ) x, y;',
+      'int a, b;',
+    ].join('\n'));
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.name}`), ['variable good', 'variable t', 'variable table', 'variable ops', 'variable a', 'variable b']);
+  });
+
   it('reads kernel-style C (annotations, iterator macros, types as macro arguments) without errors', async () => {
     const x = await parseText('k.c', [
       'static int __init probe(struct device __iomem *dev)',

@@ -147,12 +147,38 @@ function parentOf(n: Node): Node | null {
 export function extract(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
   parents = new Map();
   labels = new Map();
+  errorStarts = new Map();
   try {
     return extractTree(lang, tree, source, matches);
   } finally {
     parents = new Map();
     labels = new Map();
+    errorStarts = new Map();
   }
+}
+
+/** Where a C-family declaration's first ERROR child after its first declarator starts, read
+ *  once per node (a node without errors is not scanned). A name after it is what error recovery
+ *  glued on, not a definition: binutils'
+ *  h8300.h has an opcode table under #ifdef that the parse reads as one declaration of 625
+ *  ERRORs and 1,060 "declarators", which had become ~1,500 symbols, each scanning the 2,748
+ *  children for its keywords (1.2 s of the file's 1.8 s). */
+let errorStarts = new Map<number, number>();
+function afterError(def: Node, name: Node): boolean {
+  if (!def.hasError) return false;
+  let at = errorStarts.get(def.id);
+  if (at === undefined) {
+    at = Infinity;
+    const cursor = def.walk();
+    let declared = false; // an ERROR before the first declarator is a macro the grammar did not know (`int ATTRIBUTE_UNUSED f(void)`)
+    for (let more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
+      if (cursor.currentFieldName === 'declarator') declared = true;
+      else if (declared && cursor.nodeType === 'ERROR') { at = cursor.startIndex; break; }
+    }
+    cursor.delete();
+    errorStarts.set(def.id, at);
+  }
+  return name.startIndex > at;
 }
 
 /** A body's access labels (`public:`) that name a visibility, by start, read once per body: each
@@ -285,7 +311,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {
-      if (!name || isLocalDeclaration(lang, main!)) continue;
+      if (!name || isLocalDeclaration(lang, main!) || afterError(main!, name)) continue;
       // `a::b::C::f` is a nested qualified name: C++'s grammar gives `a` as the scope, `b::C::f` as the name
       let scopeName = scope ? scopeText(source, scope) : undefined;
       for (let inner = name; inner.type === 'qualified_identifier';) {
@@ -877,14 +903,23 @@ function findBody(lang: CompiledLanguage, node: Node): Node | undefined {
 function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefined): string[] {
   const out: string[] = [];
   const scan = (n: Node, depth: number) => {
-    for (let i = 0; i < n.childCount; i++) {
-      const c = n.child(i)!;
-      if (body && c.startIndex >= body.startIndex) break;
-      if (!c.isNamed || (depth > 0 && c.childCount === 0)) out.push(c.type);
-      else if (depth < 3 && lang.modifierContainers.has(c.type)) {
-        if (c.childCount === 0) out.push(c.type);
-        scan(c, depth + 1);
+    // a cursor: child(i) (and .children) walk from the first child each time, and a declaration
+    // under #ifdef that the parse broke into thousands of pieces (binutils' h8300.h opcode
+    // table) took 1.2 s of quadratic walking
+    const cursor = n.walk();
+    try {
+      for (let more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
+        if (body && cursor.startIndex >= body.startIndex) break;
+        if (!cursor.nodeIsNamed) { out.push(cursor.nodeType); continue; }
+        const c = cursor.currentNode;
+        if (depth > 0 && c.childCount === 0) out.push(c.type);
+        else if (depth < 3 && lang.modifierContainers.has(c.type)) {
+          if (c.childCount === 0) out.push(c.type);
+          scan(c, depth + 1);
+        }
       }
+    } finally {
+      cursor.delete();
     }
   };
   scan(node, 0);
