@@ -1,7 +1,7 @@
 // The one extraction loop: query matches of one parsed file -> symbols, refs, imports.
 // Everything that differs between languages comes from the query captures (see the scheme at the
 // top of languages/table.ts) and the language's table entry; there is no per-language branch here.
-import type { Language, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
+import type { Language, Node, Query, QueryMatch, Tree, TreeCursor } from 'web-tree-sitter';
 import { CONSTRAINT, OWNER_KINDS } from './types';
 import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
@@ -157,10 +157,20 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
   }
 }
 
+/** A node's children in order, through one cursor, until `visit` answers true: child(i) and
+ *  .children walk from the first child each time, quadratic on a node of thousands. */
+function eachChild(n: Node, visit: (c: TreeCursor) => boolean): void {
+  const cursor = n.walk();
+  try {
+    for (let more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) if (visit(cursor)) return;
+  } finally {
+    cursor.delete();
+  }
+}
+
 /** Where a C-family declaration's first ERROR child after its first declarator starts, read
  *  once per node (a node without errors is not scanned). A name after it is what error recovery
- *  glued on, not a definition: binutils'
- *  h8300.h has an opcode table under #ifdef that the parse reads as one declaration of 625
+ *  glued on, not a definition: binutils' h8300.h has an opcode table under #ifdef that the parse reads as one declaration of 625
  *  ERRORs and 1,060 "declarators", which had become ~1,500 symbols, each scanning the 2,748
  *  children for its keywords (1.2 s of the file's 1.8 s). */
 let errorStarts = new Map<number, number>();
@@ -169,13 +179,12 @@ function afterError(def: Node, name: Node): boolean {
   let at = errorStarts.get(def.id);
   if (at === undefined) {
     at = Infinity;
-    const cursor = def.walk();
     let declared = false; // an ERROR before the first declarator is a macro the grammar did not know (`int ATTRIBUTE_UNUSED f(void)`)
-    for (let more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
-      if (cursor.currentFieldName === 'declarator') declared = true;
-      else if (declared && cursor.nodeType === 'ERROR') { at = cursor.startIndex; break; }
-    }
-    cursor.delete();
+    eachChild(def, (c) => {
+      if (c.currentFieldName === 'declarator') declared = true;
+      else if (declared && c.nodeType === 'ERROR') { at = c.startIndex; return true; }
+      return false;
+    });
     errorStarts.set(def.id, at);
   }
   return name.startIndex > at;
@@ -903,24 +912,17 @@ function findBody(lang: CompiledLanguage, node: Node): Node | undefined {
 function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefined): string[] {
   const out: string[] = [];
   const scan = (n: Node, depth: number) => {
-    // a cursor: child(i) (and .children) walk from the first child each time, and a declaration
-    // under #ifdef that the parse broke into thousands of pieces (binutils' h8300.h opcode
-    // table) took 1.2 s of quadratic walking
-    const cursor = n.walk();
-    try {
-      for (let more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
-        if (body && cursor.startIndex >= body.startIndex) break;
-        if (!cursor.nodeIsNamed) { out.push(cursor.nodeType); continue; }
-        const c = cursor.currentNode;
-        if (depth > 0 && c.childCount === 0) out.push(c.type);
-        else if (depth < 3 && lang.modifierContainers.has(c.type)) {
-          if (c.childCount === 0) out.push(c.type);
-          scan(c, depth + 1);
-        }
+    eachChild(n, (cursor) => {
+      if (body && cursor.startIndex >= body.startIndex) return true;
+      if (!cursor.nodeIsNamed) { out.push(cursor.nodeType); return false; }
+      const c = cursor.currentNode;
+      if (depth > 0 && c.childCount === 0) out.push(c.type);
+      else if (depth < 3 && lang.modifierContainers.has(c.type)) {
+        if (c.childCount === 0) out.push(c.type);
+        scan(c, depth + 1);
       }
-    } finally {
-      cursor.delete();
-    }
+      return false;
+    });
   };
   scan(node, 0);
   const owner = body && parentOf(body);
