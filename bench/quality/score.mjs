@@ -75,7 +75,7 @@ export function sitesFrom({ mapDecl, nodesByFile }, records) {
 
 /** Scores an indexed corpus against a truth program's records (sitesFrom's), or a function of
  *  the graph that gives them, closing its db. */
-export async function scoreRecords(work, records, { truthName, top = 12, examples = 4 }) {
+export async function scoreRecords(work, records, { truthName, top = 12, examples = Number(process.env.QUALITY_EXAMPLES) || 4 }) {
   const graph = await loadGraph(work);
   // (records may need the graph: the truth maps through it, or tells config-dependent sites by it)
   const { sites, counts } = sitesFrom(graph, typeof records === 'function' ? await records(graph) : records);

@@ -1084,7 +1084,7 @@ describe('index: Java packages, imports and receivers (as javac binds them on th
     }));
 });
 
-describe('index: overloads chosen by argument count (Java, C#, C++)', function () {
+describe('index: overloads chosen by argument count and type (Java, C#, C++)', function () {
   this.timeout(30000);
   /** The calls from `from`, as `line target -> file:line of the declaration`. */
   const calls = (ix: { store: import('../../src/server/store/store').Store }, from: string) => ix.store.prepare(`SELECT e.line, e.target, f.path, d.start_line AS at FROM edges e
@@ -1104,6 +1104,59 @@ describe('index: overloads chosen by argument count (Java, C#, C++)', function (
       ]);
       // bare and this. calls in the subclass reach the superclass's no-argument overload
       assert.deepEqual(calls(ix, 'src/com/o/ByteBuffer.java::ByteBuffer.rel'), ['9 position -> src/com/o/Buffer.java:4', '9 position -> src/com/o/Buffer.java:4']);
+    }));
+
+  it('Java: an overload whose parameter types take the arguments\' (a literal\'s, a local\'s, a field\'s, a call\'s return), above the type if need be', () =>
+    withIndexedProject({
+      'src/io/Out.java': 'package io;\npublic abstract class Out {\n  public abstract void write(int b);\n  public void write(byte[] b) {}\n  public void write(String s) {}\n}\n',
+      'src/io/Bytes.java': 'package io;\npublic class Bytes extends Out {\n  public void write(int b) {}\n  public void write(byte[] b, int off, int len) {}\n  public void write(long n, boolean flag) {}\n  public void write(Integer n, Object o) {}\n}\n',
+      'src/io/Use.java': [
+        'package io;',
+        'class Use {',
+        '  byte[] buf;',
+        '  String text() { return ""; }',
+        '  void run(Bytes out, int n, byte[] data, Use other) {',
+        '    byte legacy[] = data;',
+        '    out.write(n);',
+        '    out.write(data);',
+        '    out.write(other.buf);',
+        '    out.write(text());',
+        '    out.write("x");',
+        '    out.write(\'c\');',
+        '    out.write(legacy);',
+        '    out.write(1, true);',
+        '    out.write(n, "s");',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/io/Use.java::Use.run'), [
+        '7 write -> src/io/Bytes.java:3', // an int: the type's own write(int)
+        '8 write -> src/io/Out.java:4', '9 write -> src/io/Out.java:4', // a byte[]: only the superclass takes one
+        '10 text -> src/io/Use.java:4', '10 write -> src/io/Out.java:5', '11 write -> src/io/Out.java:5', // a String
+        '12 write -> src/io/Bytes.java:3', // a char widens to int
+        // `byte legacy[]`: its type is not the `byte` before the name, so not known; any of one argument
+        '13 write -> src/io/Bytes.java:3',
+        '14 write -> src/io/Bytes.java:5', // int widens to long
+        '15 write -> src/io/Bytes.java:6', // int boxes to Integer
+      ]);
+    }));
+
+  it('Java: methods of an anonymous class a field holds, or of an enum constant\'s body, before the enclosing type\'s; a class\'s superclass before its interfaces', () =>
+    withIndexedProject({
+      'src/t/Field.java': 'package t;\npublic interface Field {\n  boolean check();\n}\n',
+      'src/t/Units.java': 'package t;\nenum Units implements Field {\n  DAYS {\n    public boolean check() { return true; }\n    boolean run() { return check(); }\n  };\n  public boolean check() { return false; }\n}\n',
+      'src/t/Redirect.java': 'package t;\nabstract class Redirect {\n  abstract String type();\n  static final Redirect PIPE = new Redirect() {\n    String type() { return "pipe"; }\n    public String toString() { return type(); }\n  };\n}\n',
+      'src/t/Coll.java': 'package t;\ninterface Coll {\n  boolean addAll(Coll c);\n}\n',
+      'src/t/AbstractColl.java': 'package t;\nabstract class AbstractColl implements Coll {\n  public boolean addAll(Coll c) { return true; }\n}\n',
+      'src/t/SetI.java': 'package t;\ninterface SetI extends Coll {\n  boolean addAll(Coll c);\n}\n',
+      'src/t/AbstractSet.java': 'package t;\nabstract class AbstractSet extends AbstractColl implements SetI {\n}\n',
+      'src/t/HashSet.java': 'package t;\nclass HashSet extends AbstractSet implements SetI {\n  void fill(HashSet other) { addAll(other); other.addAll(this); }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/t/Units.java::Units.DAYS.run'), ['5 check -> src/t/Units.java:4']);
+      assert.deepEqual(calls(ix, 'src/t/Redirect.java::Redirect.PIPE.toString'), ['6 type -> src/t/Redirect.java:5']);
+      assert.deepEqual(calls(ix, 'src/t/HashSet.java::HashSet.fill'), ['3 addAll -> src/t/AbstractColl.java:3', '3 addAll -> src/t/AbstractColl.java:3']);
     }));
 
   it('C# and C++: the same, with default parameter values', () =>

@@ -1,7 +1,9 @@
-// How many arguments a function, method or constructor takes, read from its signature text
-// (`public ByteBuffer position(int newPosition)`): for languages whose methods overload by
-// parameter count (LanguageSpec.overloads), so a call binds to the overload it can be.
+// How many arguments a function, method or constructor takes, and of what types, read from its
+// signature text (`public ByteBuffer position(int newPosition)`): for languages whose methods
+// overload by parameter count or type (LanguageSpec.overloads), so a call binds to the overload
+// it can be.
 import { matchingAngle, matchingClose, splitTop } from './brackets';
+import type { ArgumentTypes } from './languages/rules';
 
 /** [least, most] arguments the declaration named `name` takes; undefined where the signature
  *  does not show its whole parameter list (cut short, or no `name(`). */
@@ -9,6 +11,23 @@ export function paramRange(signature: string, name: string): [number, number] | 
   const at = openParen(signature, name);
   const close = at < 0 ? -1 : matchingClose(signature, at);
   return close < 0 ? undefined : range(splitTop(signature.slice(at + 1, close)));
+}
+
+/** The declared type of each parameter of the declaration named `name` (`byte[]`, `int`,
+ *  `List<T>`; `...` for a varargs one, which takes any type and count): for languages whose
+ *  methods overload by parameter type (Java). Undefined where the signature does not show its
+ *  whole parameter list. */
+export function paramTypes(signature: string, name: string): string[] | undefined {
+  const at = openParen(signature, name);
+  const close = at < 0 ? -1 : matchingClose(signature, at);
+  if (close < 0) return undefined;
+  return splitTop(signature.slice(at + 1, close)).map((p) => {
+    if (p.includes('...')) return '...';
+    // `final @Nullable Map<K, V> m`, `byte b[]` (the dimensions after the name)
+    const bare = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/\bfinal\s/g, ' ').trim();
+    const m = /^(.*?)\s*\b[\w$]+\s*((?:\[\s*\])*)$/s.exec(bare);
+    return m && m[1] ? m[1].replace(/\s+/g, ' ') + m[2].replace(/\s/g, '') : '';
+  });
 }
 
 /** Where the parameter list after the name opens (type arguments between them skipped). */
@@ -40,4 +59,45 @@ function range(params: string[]): [number, number] {
     if (!/=/.test(p.replace(/[=!<>]=|=>/g, ''))) least = most;
   }
   return [least, most];
+}
+
+/** Whether an argument of type `arg` can be passed for a parameter declared `param` (both as
+ *  written; undefined: not known, which fits). Only what clearly cannot is ruled out: reference
+ *  types fit one another, as subtyping is not checked. */
+export function fits(t: ArgumentTypes, arg: string | undefined, param: string): boolean {
+  if (!arg || !param || param === '...') return true;
+  const a = typeName(arg), p = typeName(param);
+  // a type variable (`T`, `E2`) takes anything
+  if (/^[A-Z]\d?$/.test(p.base) || /^[A-Z]\d?$/.test(a.base)) return true;
+  const primitive = (x: { base: string; dims: number }) => x.dims === 0 && x.base in t.widening;
+  if (a.base === 'null') return !primitive(p);
+  if (a.dims > 0) {
+    if (p.dims === 0) return t.takesArrays.includes(p.base);
+    if (p.dims !== a.dims) return p.base === 'Object' && p.dims < a.dims;
+    return !(a.base in t.widening || p.base in t.widening) || a.base === p.base;
+  }
+  if (p.dims > 0) return false;
+  if (primitive(a)) {
+    if (primitive(p)) return a.base === p.base || t.widening[a.base].includes(p.base);
+    return t.boxes[a.base] === p.base || t.takesPrimitives.includes(p.base);
+  }
+  if (primitive(p)) {
+    // unboxing, then widening (an Integer for a `long`)
+    const unboxed = Object.keys(t.boxes).find((k) => t.boxes[k] === a.base);
+    return unboxed !== undefined && (unboxed === p.base || t.widening[unboxed].includes(p.base));
+  }
+  return a.base === p.base || !(t.final.includes(a.base) && t.final.includes(p.base));
+}
+
+/** A type as written, without type arguments or qualifier: its name and array dimensions. */
+function typeName(s: string): { base: string; dims: number } {
+  let depth = 0, bare = '';
+  for (const c of s) {
+    if (c === '<') depth++;
+    else if (c === '>') depth--;
+    else if (depth === 0) bare += c;
+  }
+  const dims = (bare.match(/\[/g) ?? []).length;
+  const base = bare.replace(/\[\s*\]/g, '').trim();
+  return { base: base.slice(base.lastIndexOf('.') + 1), dims };
 }

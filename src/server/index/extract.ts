@@ -2,7 +2,7 @@
 // Everything that differs between languages comes from the query captures (see the scheme at the
 // top of languages/table.ts) and the language's table entry; there is no per-language branch here.
 import type { Language, Node, Query, QueryMatch, Tree, TreeCursor } from 'web-tree-sitter';
-import { CONSTRAINT, OWNER_KINDS } from './types';
+import { ARGV_SEP, CONSTRAINT, OWNER_KINDS } from './types';
 import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
 
@@ -477,6 +477,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
     const args = r.call && argCount(lang, r.call);
     if (args !== undefined) ref.args = args;
+    if (args && lang.spec.overloads === 'types') ref.argv = argTexts(lang, r.call!, source);
     if (enc && ref.from < 0 && enc.kind === '') ref.scope = enc.qual;
     out.push(ref);
   }
@@ -1070,4 +1071,18 @@ function argCount(lang: CompiledLanguage, call: Node): number | undefined {
   let n = 0;
   for (const c of list.namedChildren) if (c && !lang.comments.has(c.type)) n++;
   return n;
+}
+
+/** An argument longer than this is kept as '' (not typed): the resolver types names, literals,
+ *  member chains and short calls. */
+const ARG_TEXT_MAX = 64;
+
+/** A call's arguments as written, for typing them (LanguageSpec.overloads 'types'). */
+function argTexts(lang: CompiledLanguage, call: Node, source: string): string {
+  const out: string[] = [];
+  for (const c of call.childForFieldName('arguments')!.namedChildren) {
+    if (!c || lang.comments.has(c.type)) continue;
+    out.push(c.endIndex - c.startIndex > ARG_TEXT_MAX ? '' : squash(text(source, c)).replaceAll(ARGV_SEP, ''));
+  }
+  return out.join(ARGV_SEP);
 }

@@ -10,7 +10,7 @@ import { goPackageFile } from './modules';
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number; is_declaration: number }
 export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
-export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null; ref?: string | null; args?: number }
+export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null; ref?: string | null; args?: number; argv?: string }
 interface OldNode {
   id: number; uid: string; parent_id: number | null; name: string; kind: string; is_exported: number; is_declaration: number;
   start_line: number; end_line: number; start_col: number; signature: string; docstring: string; visibility: string; is_async: number;
@@ -468,9 +468,9 @@ export class GraphDb {
     const CHUNK = 100;
     for (let i = 0; i < rows.length; i += CHUNK) {
       const part = rows.slice(i, i + CHUNK);
-      const sql = `INSERT INTO edges(src, dst, kind, resolution, file_id, line, target, receiver, ref, args) VALUES ${part.map(() => '(?,?,?,?,?,?,?,?,?,?)').join(',')}`;
+      const sql = `INSERT INTO edges(src, dst, kind, resolution, file_id, line, target, receiver, ref, args, argv) VALUES ${part.map(() => '(?,?,?,?,?,?,?,?,?,?,?)').join(',')}`;
       const params: (string | number | null)[] = [];
-      for (const r of part) params.push(r.src, r.dst, r.kind, r.resolution, r.fileId, r.line, r.target, r.receiver ?? null, r.ref ?? null, r.args ?? null);
+      for (const r of part) params.push(r.src, r.dst, r.kind, r.resolution, r.fileId, r.line, r.target, r.receiver ?? null, r.ref ?? null, r.args ?? null, r.argv ?? null);
       this.store.prepare(sql).run(...params);
     }
   }

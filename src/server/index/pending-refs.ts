@@ -13,7 +13,7 @@ const KIND_CODE = new Map(KINDS.map((k, i) => [k, i]));
 export interface PendingFile { fileId: number; fileNodeId: number; hash: string; first: number; end: number; added?: boolean }
 
 /** One reference, as the resolver takes it. */
-export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number; args: number | undefined }
+export interface PendingRef { src: number; name: string; kind: RefKind; receiver: string | undefined; line: number; args: number | undefined; argv: string | undefined }
 
 /** No argument count (kept as a byte: counts past it are 254, "many"). */
 const NO_ARGS = 255;
@@ -45,6 +45,8 @@ export class PendingRefs {
   private readonly name = ints(); // index in strings
   private readonly receiver = ints(); // index in strings, -1: none
   private readonly args = new Column((n) => new Uint8Array(n)); // argument count, NO_ARGS: none
+  /** ExtractedRef.argv by reference index: few references have one (Java's calls). */
+  private readonly argv = new Map<number, string>();
   private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
 
@@ -70,6 +72,7 @@ export class PendingRefs {
       this.name.push(this.intern(r.name));
       this.receiver.push(r.receiver === undefined ? -1 : this.intern(r.receiver));
       this.args.push(r.args === undefined ? NO_ARGS : Math.min(r.args, NO_ARGS - 1));
+      if (r.argv !== undefined) this.argv.set(this.src.length - 1, r.argv);
     }
     this.files.push({ fileId, fileNodeId, hash, first, end: this.src.length, ...(added ? { added } : {}) });
   }
@@ -81,6 +84,6 @@ export class PendingRefs {
   ref(i: number): PendingRef {
     const rc = this.receiver.get(i);
     const args = this.args.get(i);
-    return { src: this.src.get(i), name: this.strings[this.name.get(i)], kind: this.kindOf(i), receiver: rc < 0 ? undefined : this.strings[rc], line: this.line.get(i), args: args === NO_ARGS ? undefined : args };
+    return { src: this.src.get(i), name: this.strings[this.name.get(i)], kind: this.kindOf(i), receiver: rc < 0 ? undefined : this.strings[rc], line: this.line.get(i), args: args === NO_ARGS ? undefined : args, argv: this.argv.get(i) };
   }
 }

@@ -4,6 +4,7 @@
 // the callee declares, as its binding `(i).j`, for parameter j of its callback argument i).
 // Type names are resolved where they were written (the callee's file, not the caller's).
 import type { GraphDb } from './graph-db';
+import { ARGV_SEP } from './types';
 import type { Hit, Resolver } from './resolve';
 import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
 
@@ -68,6 +69,47 @@ export class ReceiverTypes {
     } finally {
       this.depth--;
     }
+  }
+
+  /** An argument's type as written, for choosing among overloads (ResolveRules.argumentTypes): a
+   *  literal's, the declared type of a local, parameter or field (`byte[] b`), else the name of
+   *  the project type the expression has; undefined where not known. */
+  argumentType(expr: string, ctx: Ctx, literals: [RegExp, string][]): string | undefined {
+    const literal = literals.find(([re]) => re.test(expr));
+    if (literal) return literal[1];
+    const plain = (t: string | undefined) => t !== undefined && !t.startsWith('=') && !t.startsWith('%'); // (`%T`, a type parameter: not known)
+    if (IDENT.test(expr)) {
+      const t = this.declaredText(expr, ctx);
+      if (t !== undefined && !t.startsWith('=')) return plain(t) ? t : undefined;
+    }
+    // `a.b`, a field: its declared type (`byte[] protectedKey`, an interface's `int SO_TIMEOUT`)
+    const dot = /^(.+)\.([A-Za-z_$][\w$]*)$/s.exec(expr);
+    const obj = dot && !dot[1].endsWith('?') ? this.of(dot[1], ctx) : undefined;
+    const f = obj && !obj.array ? this.field(obj.id, dot![2]) : undefined;
+    if (f && plain(f.type)) return f.type;
+    // `a.m(...)`, `f(...)`: the declared return type (`byte[] getBytes()`)
+    const open = expr.endsWith(')') ? matchingOpen(expr, expr.length - 1) : -1;
+    const args = open > 0 ? splitTop(expr.slice(open + 1, -1)) : [];
+    const target = open > 0 ? this.callee(expr.slice(0, open).trim(), { ...ctx, args: args.length, argv: args.join(ARGV_SEP) }) : undefined;
+    const ret = target && this.db.binding(target.id, '()');
+    if (plain(ret) && ret !== 'this' && ret !== 'void') return ret;
+    const hit = this.of(expr, ctx);
+    return hit && !hit.array ? this.db.node(hit.id)?.name : undefined;
+  }
+
+  /** The type text a name in scope is declared with: a binding of an enclosing function, or a
+   *  field of an enclosing class (or one it inherits). */
+  private declaredText(name: string, ctx: Ctx): string | undefined {
+    for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+      if (CLASSLIKE.has(cur.kind)) {
+        const f = this.field(cur.id, name);
+        if (f) return f.type;
+        continue;
+      }
+      const b = this.db.bindingRow(cur.id, name, ctx.line);
+      if (b !== undefined) return b.type;
+    }
+    return undefined;
   }
 
   private compute(e: string, ctx: Ctx): TypeHit {
@@ -390,7 +432,8 @@ export class ReceiverTypes {
   }
 
   /** What `head(...)` calls: a bare name in scope, or a member through the full resolver. */
-  private callee(head: string, ctx: Ctx): Hit | undefined {
+  /** What a call's head names (`f`, `a.m`); `ctx.args`/`argv`: its arguments, where methods overload. */
+  private callee(head: string, ctx: Ctx & { args?: number; argv?: string }): Hit | undefined {
     if (IDENT.test(head)) {
       // Python's `cls(...)` in a classmethod: the class
       const self = this.r.rules(ctx.fileId).selfNames.includes(head) ? this.enclosing(ctx) : undefined;
@@ -398,7 +441,7 @@ export class ReceiverTypes {
     }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;
-    const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: m[2], kind: 'call', receiver: m[1], line: ctx.line });
+    const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: m[2], kind: 'call', receiver: m[1], line: ctx.line, args: ctx.args, argv: ctx.argv });
     return res.dst === null ? undefined : { id: res.dst, how: res.resolution };
   }
 

@@ -51,7 +51,7 @@ export function hierarchyFiles(db: GraphDb): number[] {
     SELECT DISTINCT n.file_id AS f FROM sub JOIN nodes n ON n.id = sub.id`).all<{ f: number }>(...files).map((r) => r.f);
 }
 
-interface StoredEdge { id: number; src: number; dst: number | null; file_id: number; kind: string; resolution: string; target: string; receiver: string | null; line: number; ref: string | null; args: number | null }
+interface StoredEdge { id: number; src: number; dst: number | null; file_id: number; kind: string; resolution: string; target: string; receiver: string | null; line: number; ref: string | null; args: number | null; argv: string | null }
 
 /** Kinds only a type position names (a value lookup might bind a same-named constant). */
 const TYPE_ONLY = new Set(['interface', 'type', 'trait', 'struct']);
@@ -77,7 +77,7 @@ function readAs(e: StoredEdge, pointedAt: string | undefined): RefKind[] {
  */
 export async function reresolveEdges(db: GraphDb, resolver: Resolver, ids: Set<number>, pointedAt: Map<number, string>, skipFiles: Set<number>,
   touched: Set<number>, yieldNow: () => Promise<void>): Promise<void> {
-  const get = db.store.prepare('SELECT id, src, dst, file_id, kind, resolution, target, receiver, line, ref, args FROM edges WHERE id = ?');
+  const get = db.store.prepare('SELECT id, src, dst, file_id, kind, resolution, target, receiver, line, ref, args, argv FROM edges WHERE id = ?');
   // a file's edges through a receiver (`x.f()`), whose binding depends on what `x` is
   const throughReceiver = db.store.prepare("SELECT id FROM edges WHERE file_id = ? AND receiver IS NOT NULL AND kind NOT IN ('contains', 'imports', 'overrides')");
   const moved = new Set<number>();
@@ -87,7 +87,7 @@ export async function reresolveEdges(db: GraphDb, resolver: Resolver, ids: Set<n
     if (!e || skipFiles.has(e.file_id) || e.kind === 'imports' || e.kind === 'contains' || e.kind === 'overrides') return;
     if (pointedAt.has(id)) moved.add(e.file_id);
     const kinds = readAs(e, pointedAt.get(id) ?? (e.dst === null ? undefined : db.node(e.dst)?.kind));
-    const ref = { src: e.src, fileId: e.file_id, name: e.target, receiver: e.receiver, line: e.line, args: e.args ?? undefined };
+    const ref = { src: e.src, fileId: e.file_id, name: e.target, receiver: e.receiver, line: e.line, args: e.args ?? undefined, argv: e.argv ?? undefined };
     let res = resolver.resolve({ ...ref, kind: kinds[0] });
     if (e.dst !== null && res.dst !== e.dst) {
       for (const k of kinds.slice(1)) {

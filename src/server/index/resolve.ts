@@ -6,10 +6,10 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, ImportRow, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
-import { CLASSLIKE, CONTAINERS, ReceiverTypes } from './receiver-type';
-import { CONSTRAINT, OWNER_KINDS, RefKind } from './types';
+import { CLASSLIKE, CONTAINERS, Ctx, ReceiverTypes } from './receiver-type';
+import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
-import { paramRange } from './arity';
+import { fits, paramRange, paramTypes } from './arity';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -21,7 +21,12 @@ export interface RefInput {
   receiver?: string | null;
   line?: number; // where it is written: a callback's parameters hold inside the callback only
   args?: number; // a call's argument count (LanguageSpec.overloads)
+  argv?: string; // its arguments as written (ExtractedRef.argv)
 }
+
+/** What a call asks of an overload: its argument count, and where methods overload by type
+ *  (ResolveRules.argumentTypes) its arguments as written, typed at first need (null: not known). */
+interface Want { count: number; argv?: string[]; types?: (string | null)[]; at: Ctx }
 
 export interface Resolved {
   dst: number | null;
@@ -39,6 +44,7 @@ const FUNCLIKE = new Set(['function', 'method', 'constructor']);
  *  by an expression holding functions (`export const f = dual(2, (self, g) => ...)`). */
 const LEXICAL = new Set([...FUNCLIKE, 'constant', 'variable']);
 const MEMBERS = new Set(['method', 'property', 'field']);
+const ANONYMOUS_HOLDERS = new Set(['field', 'enum_member']);
 
 export function acceptedKinds(kind: RefKind): Set<string> {
   switch (kind) {
@@ -202,29 +208,36 @@ export class Resolver {
    *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. A `value`
    *  name that is a parameter or local of an enclosing function (it has a binding there) is
    *  that local, and binds to nothing. */
-  resolveName(name: string, ref: { src: number; fileId: number; line?: number; args?: number }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
+  resolveName(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
     const rules = this.rules(ref.fileId);
     // scopes and the top level are in the reference's own file
     const local = this.db.nodesNamedIn(name, ref.fileId);
     // 1. enclosing scopes, innermost first
     for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       const lookInside = LEXICAL.has(cur.kind) || cur.kind === 'module' || cur.kind === 'namespace' || (rules.implicitMembers && CLASSLIKE.has(cur.kind));
-      if (!lookInside) continue;
+      if (!lookInside) {
+        // where members are implicit, the methods of an anonymous class a field holds (`PIPE = new
+        // Redirect() { ... }`) or an enum constant's body declares: theirs before the class's
+        const c = cur;
+        const own = rules.implicitMembers && ANONYMOUS_HOLDERS.has(c.kind) ? this.takingFirst(this.want(ref), (w) => local.find((n) => n.parent_id === c.id && n.kind === 'method' && accept.has(n.kind) && this.takes(n, w))?.id) : undefined;
+        if (own) return { id: own, how: 'scope' };
+        continue;
+      }
       // in code, an object literal's members (`{ m() {} }`) are no names in scope; where members
       // are implicit, an anonymous class's methods are (Java's `new InputStream() { ... ensureOpen(); }`)
-      const mine = (n: NodeRow, args?: number) => n.parent_id === cur!.id && accept.has(n.kind) && this.takes(n, args) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind) && !(rules.implicitMembers && n.kind === 'method'));
+      const mine = (n: NodeRow, want?: Want) => n.parent_id === cur!.id && accept.has(n.kind) && this.takes(n, want) && !(LEXICAL.has(cur!.kind) && MEMBERS.has(n.kind) && !(rules.implicitMembers && n.kind === 'method'));
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
         // the class's members, then inherited ones
         const c = cur;
-        const hit = this.takingFirst(ref.args, (a) => local.find((n) => mine(n, a))?.id ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, a));
+        const hit = this.takingFirst(this.want(ref), (w) => local.find((n) => mine(n, w))?.id ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
         if (hit) return { id: hit, how: 'scope' };
         continue;
       }
-      const own = local.find((n) => mine(n, ref.args));
+      const own = local.find((n) => mine(n, this.want(ref)));
       if (own) return { id: own.id, how: 'scope' };
       const owner = rules.implicitMembers ? this.outOfLineClass(cur) : undefined;
       if (owner) {
-        const hit = this.member(owner.id, name, accept, ref.fileId, ref.args);
+        const hit = this.member(owner.id, name, accept, ref.fileId, this.want(ref));
         if (hit) return { id: hit, how: 'scope' };
       }
       // (`const f: F = () => f()`: its own name's binding is no local of it)
@@ -514,17 +527,17 @@ export class Resolver {
   /** Members of a class-like node and of its supertypes (breadth first, bounded). `superclass`:
    *  through a class's superclasses first (`super.clone()` is Object's, never that of an
    *  interface the class implements), then any supertype (an interface's default method). */
-  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number, args?: number, superclass = false): number | undefined {
+  private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number, want?: Want, superclass = false): number | undefined {
     if (superclass && this.db.node(classId)?.kind === 'class') {
       const classes = this.db.supertypes(classId).filter((c) => this.db.node(c)?.kind !== 'interface');
-      return this.membersFrom(classId, classes, name, accept, from, args) ?? this.memberOfSupertypes(classId, name, accept, from, args);
+      return this.membersFrom(classId, classes, name, accept, from, want) ?? this.memberOfSupertypes(classId, name, accept, from, want);
     }
-    return this.membersFrom(classId, this.db.supertypes(classId), name, accept, from, args);
+    return this.membersFrom(classId, this.db.supertypes(classId), name, accept, from, want);
   }
 
   /** The breadth-first walk up from `first` (a class's supertypes, or some of them), then the
    *  language's root type. */
-  private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, args?: number): number | undefined {
+  private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
     const seen = new Set<number>([classId]);
     let frontier = first;
     for (let depth = 0; depth < 10 && frontier.length; depth++) {
@@ -533,7 +546,7 @@ export class Resolver {
         if (seen.has(c)) continue;
         seen.add(c);
         const sup = this.db.node(c);
-        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, args))?.id ?? this.packageMethod(sup, name, accept, from));
+        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
         next.push(...this.db.supertypes(c));
       }
@@ -542,7 +555,7 @@ export class Resolver {
     // above every type, the language's root (Java's Object; an enum's Enum, then Object)
     const root = this.rootType(classId);
     if (root === undefined || seen.has(root)) return undefined;
-    return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind) && this.takes(n, args))?.id ?? this.memberOfSupertypes(root, name, accept, from, args);
+    return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind) && this.takes(n, want))?.id ?? this.memberOfSupertypes(root, name, accept, from, want);
   }
 
   /** ResolveRules.rootTypes: the type a class-like node extends without saying so, where the
@@ -594,24 +607,33 @@ export class Resolver {
     return { id: cur, how: first.resolution === 'import' ? 'import' : 'exact' };
   }
 
-  /** A member of a type, its twins or its supertypes; with `args`, an overload that takes that
-   *  many arguments first (Java's `src.position()` is Buffer's, not ByteBuffer's `position(int)`). */
-  private member(containerId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
-    return this.takingFirst(args, (a) => this.memberTaking(containerId, name, accept, from, a));
+  /** A member of a type, its twins or its supertypes; for a call, an overload that can take its
+   *  arguments first (Java's `src.position()` is Buffer's, not ByteBuffer's `position(int)`;
+   *  `out.write(bytes)` is OutputStream's `write(byte[])`, not ByteArrayOutputStream's `write(int)`). */
+  private member(containerId: number, name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
+    return this.takingFirst(want, (w) => this.memberTaking(containerId, name, accept, from, w));
   }
 
-  /** A lookup asked for what takes `args` arguments (LanguageSpec.overloads), then, where none
-   *  does, for any of the name. */
-  private takingFirst(args: number | undefined, find: (args?: number) => number | undefined): number | undefined {
-    return (args === undefined ? undefined : find(args)) ?? find();
+  /** A lookup asked for what takes the call's arguments (LanguageSpec.overloads), then for what
+   *  takes as many (where their types were not known right), then for any of the name. */
+  private takingFirst(want: Want | undefined, find: (want?: Want) => number | undefined): number | undefined {
+    if (want === undefined) return find();
+    return find(want) ?? (want.argv ? find({ count: want.count, at: want.at }) : undefined) ?? find();
   }
 
-  private memberTaking(containerId: number, name: string, accept: Set<string>, from: number, args?: number): number | undefined {
+  /** A reference's Want: undefined where it is no call that records its arguments. */
+  private want(ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }): Want | undefined {
+    if (ref.args === undefined) return undefined;
+    const argv = ref.argv !== undefined && this.rules(ref.fileId).argumentTypes ? ref.argv.split(ARGV_SEP) : undefined;
+    return { count: ref.args, argv, at: { src: ref.src, fileId: ref.fileId, line: ref.line } };
+  }
+
+  private memberTaking(containerId: number, name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
     const c = this.db.node(containerId);
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
     const named = this.db.nodesNamedIn(name, c.file_id);
-    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, args));
+    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, want));
     if (own) return own.id;
     if (this.rules(c.file_id).literalThis && CLASSLIKE.has(c.kind)) {
       // JavaScript's `this.render = function` in the constructor: a method declared inside it
@@ -622,19 +644,42 @@ export class Resolver {
     // declarations merged with it (`interface X` and `namespace X` side by side): their members too
     for (const twin of this.db.nodesNamedIn(c.name, c.file_id)) {
       if (twin.id === containerId || twin.parent_id !== c.parent_id) continue;
-      const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind) && this.takes(n, args));
+      const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind) && this.takes(n, want));
       if (m) return m.id;
     }
-    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from, args);
+    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true);
   }
 
-  /** Whether a function-like node can take `args` arguments (its signature's parameter list);
-   *  anything else, or a signature that does not say, can. */
-  private takes(n: NodeRow, args: number | undefined): boolean {
-    if (args === undefined || !FUNCLIKE.has(n.kind)) return true;
+  /** Whether a function-like node can take the call's arguments (its signature's parameter
+   *  list): as many, and where they are typed, of types that fit. Anything else, or a signature
+   *  that does not say, can. */
+  private takes(n: NodeRow, want: Want | undefined): boolean {
+    if (want === undefined || !FUNCLIKE.has(n.kind)) return true;
     const r = this.params(n);
-    return r === null || (args >= r[0] && args <= r[1]);
+    if (r !== null && (want.count < r[0] || want.count > r[1])) return false;
+    return want.argv === undefined || this.typesFit(n, want);
   }
+
+  private typesFit(n: NodeRow, want: Want): boolean {
+    const t = this.rules(want.at.fileId).argumentTypes!;
+    let params = this.paramTypeCache.get(n.id);
+    if (params === undefined) {
+      params = paramTypes(this.db.signature(n.id) ?? '', n.name) ?? null;
+      if (this.paramTypeCache.size >= UNIQUE_CACHE_MAX) this.paramTypeCache.clear();
+      this.paramTypeCache.set(n.id, params);
+    }
+    if (params === null) return true;
+    const argv = want.argv!;
+    const types = (want.types ??= []);
+    for (let i = 0; i < argv.length && i < params.length; i++) {
+      if (params[i] === '...') return true;
+      if (types[i] === undefined) types[i] = (argv[i] && this.types.argumentType(argv[i], want.at, t.literals)) || null;
+      if (!fits(t, types[i] ?? undefined, params[i])) return false;
+    }
+    return true;
+  }
+
+  private readonly paramTypeCache = new Map<number, string[] | null>();
 
   /** [least, most] arguments a function takes, from its signature; null where unknown. */
   private params(n: NodeRow): [number, number] | null {
@@ -808,13 +853,13 @@ export class Resolver {
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
       const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
-      const hit = cls !== undefined && this.takingFirst(ref.args, (a) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, a, true));
+      const hit = cls !== undefined && this.takingFirst(this.want(ref), (w) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, w, true));
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
       const self = this.types.of(recv, ref);
-      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, ref.args);
+      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, this.want(ref));
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
@@ -828,7 +873,7 @@ export class Resolver {
     const type = rustPath ? undefined : this.types.of(recv, ref);
     if (type !== undefined) {
       if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
-      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, ref.args);
+      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, this.want(ref));
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
@@ -862,7 +907,7 @@ export class Resolver {
       // (along a C/C++ include chain too: `Shape::make()` with Shape from a header's header)
       const container = path.length === 1 ? this.resolveName(recv, ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
       if (container) {
-        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId, ref.args);
+        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId, this.want(ref));
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
         return undefined;
       }

@@ -402,13 +402,13 @@ export class Indexer {
           if (order(pending.kindOf(i)) !== pass) continue;
           const ref = pending.ref(i);
           const src = ref.src;
-          const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver, line: ref.line, args: ref.args });
+          const res = resolver.resolve({ src, fileId: p.fileId, name: ref.name, kind: ref.kind, receiver: ref.receiver, line: ref.line, args: ref.args, argv: ref.argv });
           // Unresolved calls, instantiations, heritage and type references are kept (with the
           // name as written), so a symbol that appears later binds them; unresolved value
           // references are mostly locals and would be two thirds of the db.
           if (res.dst === null && ref.kind === 'value') continue;
           const plain = ref.kind === 'type' || ref.kind === 'value';
-          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: plain ? ref.kind : null, args: ref.args });
+          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: plain ? ref.kind : null, args: ref.args, argv: ref.argv });
           if (res.dst !== null) {
             if (!full) touched.add(res.dst); // a full sync ranks every node (millions on the kernel)
             if (pass === 0) db.noteSupertype(src, res.dst);

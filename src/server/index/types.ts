@@ -26,6 +26,9 @@ export interface ExtractedSymbol {
   parent: number;
 }
 
+/** Between a call's arguments in ExtractedRef.argv (a character no argument's text holds). */
+export const ARGV_SEP = '\u001f';
+
 export type RefKind = 'call' | 'new' | 'type' | 'value' | 'extends' | 'implements';
 
 export interface ExtractedRef {
@@ -39,6 +42,9 @@ export interface ExtractedRef {
   receiver?: string;
   /** A call's or `new`'s argument count, where methods overload by it (LanguageSpec.overloads). */
   args?: number;
+  /** Its arguments as written, where methods overload by their types too (ARGV_SEP between
+   *  them; '' for one too long to keep). */
+  argv?: string;
   /** When `from` is -1 because the ref sits in a container whose type is defined in another file
    *  (Rust `impl Trait for Foo`, Swift `extension Foo: P`): that type's qualified name (`Foo`). */
   scope?: string;

@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -62,7 +62,8 @@ CREATE TABLE IF NOT EXISTS edges (
   target     TEXT,                           -- the name (or module) as written, kept for re-resolution
   receiver   TEXT,                           -- for member calls: 'this', 'self', 'obj.field'...
   ref        TEXT,                           -- a 'references' edge: read as a 'type' or a 'value' (to resolve it again alike)
-  args       INTEGER                         -- a call's argument count, where methods overload by it (else NULL)
+  args       INTEGER,                        -- a call's argument count, where methods overload by it (else NULL)
+  argv       TEXT                            -- its arguments as written, where they overload by type (ExtractedRef.argv)
 );
 CREATE TABLE IF NOT EXISTS file_imports (   -- import bindings as written, for re-resolution
   file_id  INTEGER NOT NULL,

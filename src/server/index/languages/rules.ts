@@ -101,10 +101,46 @@ export interface ResolveRules {
   /** A call may name a type, converting to it (Go's `Errno(e)`, `io.Reader(x)`): it binds to the
    *  type as an instantiation. */
   typeConversions?: boolean;
+  /** Methods overload by parameter type (LanguageSpec.overloads 'types'): what an argument's type
+   *  is told by and may be passed as. A call binds to an overload its arguments fit; one that
+   *  cannot take them (an array where an `int` is declared) is passed over for its supertypes'. */
+  argumentTypes?: ArgumentTypes;
   /** Built-in calls that make a value of the type they are given first: Go's `new(T)` (a T) and
    *  `make([]T, n)` (Ts), as receivers (`new(big.Int).SetInt64(c)`). */
   allocators?: string[];
 }
+
+/** ResolveRules.argumentTypes. Type names are compared without type arguments or package. */
+export interface ArgumentTypes {
+  /** An argument written as a literal, by pattern, and its type ('null': any reference type's). */
+  literals: [RegExp, string][];
+  /** Primitive types, each with those it widens to. */
+  widening: Record<string, string[]>;
+  /** A primitive's boxed type (an argument of one is passed as the other). */
+  boxes: Record<string, string>;
+  /** Reference types that take a primitive (boxed), and those that take any array. */
+  takesPrimitives: string[];
+  takesArrays: string[];
+  /** Types no class extends: an argument of one of them never fits a parameter of another. */
+  final: string[];
+}
+
+const JAVA_ARGUMENT_TYPES: ArgumentTypes = {
+  literals: [
+    [/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^'(?:[^'\\]|\\.)+'$/, 'char'], [/^(?:true|false)$/, 'boolean'], [/^null$/, 'null'],
+    [/^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)$/, 'int'], [/^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$/, 'long'],
+    [/^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[fF]$/, 'float'],
+    [/^-?(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*|\d[\d_]*[eE][+-]?\d+)(?:[eE][+-]?\d+)?[dD]?$|^-?\d[\d_]*[dD]$/, 'double'],
+  ],
+  widening: {
+    byte: ['short', 'int', 'long', 'float', 'double'], short: ['int', 'long', 'float', 'double'], char: ['int', 'long', 'float', 'double'],
+    int: ['long', 'float', 'double'], long: ['float', 'double'], float: ['double'], double: [], boolean: [],
+  },
+  boxes: { boolean: 'Boolean', byte: 'Byte', short: 'Short', char: 'Character', int: 'Integer', long: 'Long', float: 'Float', double: 'Double' },
+  takesPrimitives: ['Object', 'Serializable', 'Comparable', 'Number', 'Constable', 'ConstantDesc'],
+  takesArrays: ['Object', 'Serializable', 'Cloneable'],
+  final: ['String', 'Boolean', 'Byte', 'Short', 'Character', 'Integer', 'Long', 'Float', 'Double'],
+};
 
 const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
 const JS_MEMBERS = ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map', 'filter', 'reduce', 'forEach', 'find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'join', 'concat', 'sort', 'reverse', 'keys', 'values', 'entries', 'get', 'set', 'has', 'add', 'delete', 'clear', 'toString', 'valueOf', 'then', 'catch', 'finally', 'call', 'apply', 'bind', 'next', 'return', 'throw', 'emit', 'on', 'off', 'once', 'length', 'split', 'trim', 'replace', 'match', 'test', 'exec', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'log', 'warn', 'error', 'info', 'debug', 'assign', 'freeze', 'create', 'hasOwnProperty', 'subscribe', 'unsubscribe', 'pipe', 'resolve', 'reject', 'write', 'end', 'read', 'close', 'open'];
@@ -156,6 +192,7 @@ export const RULES: Record<string, ResolveRules> = {
     ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
     rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
+    argumentTypes: JAVA_ARGUMENT_TYPES,
   },
   kotlin: { ...jvm, detachedMethods: true }, scala: { ...jvm, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, family: 'dotnet' },

@@ -147,8 +147,10 @@ export interface LanguageSpec {
    *  parse), and is a variable of that type; a C global under `#ifdef` is matched in a body too. */
   localDeclarations?: { types: string[]; bodies: string[] };
   /** Methods overload by parameter count (Java, C#, C++): each call records its argument count,
-   *  and a member call binds to a same-named method that takes that many where there is one. */
-  overloads?: boolean;
+   *  and a member call binds to a same-named method that takes that many where there is one.
+   *  'types': by their parameters' types too (Java): each call also keeps its arguments as
+   *  written, which the resolver types (ResolveRules.argumentTypes). */
+  overloads?: boolean | 'types';
   /** A method named like its class is its constructor (C++, Dart). */
   constructorIsClassName?: boolean;
   /** What an import without any captured name binds: the source itself as a namespace
@@ -267,7 +269,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-java.vscode.wasm',
     queries: ['java.scm'],
     comments: ['block_comment', 'line_comment'],
-    overloads: true,
+    overloads: 'types',
     modifierContainers: ['modifiers'],
     memberVisibility: { interface: 'public', enum: 'public' },
     exportRule: 'visibility',

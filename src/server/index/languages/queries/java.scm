@@ -56,7 +56,8 @@
 (argument_list (identifier) @name) @reference.value
 
 ; ── typed names ──
-(formal_parameter type: (_) @binding.type name: (identifier) @binding.name) @binding
+; (not `byte b[]`: the dimensions after the name are no part of the type captured)
+(formal_parameter type: (_) @binding.type name: (identifier) @binding.name !dimensions) @binding
 ; `for (Provider p : ps)`, `x instanceof FilePermission fp`, `try (DataInputStream d = ...)`
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name (#not-eq? @binding.type "var")) @binding
 (enhanced_for_statement type: (type_identifier) @_var name: (identifier) @binding.name value: (_) @binding.element (#eq? @_var "var")) @binding
@@ -66,8 +67,8 @@
 ; `catch (IOException e)`; `catch (A | B e)` reads as the first (its members are the common
 ; supertype's that javac names, unless A overrides one)
 (catch_formal_parameter (catch_type . (_) @binding.type) name: (identifier) @binding.name) @binding
-(local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name) (#not-eq? @binding.type "var")) @binding
+(local_variable_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name !dimensions) (#not-eq? @binding.type "var")) @binding
 ; `var x = new Repo()` / `var y = r.make()`: the initialiser's type
 (local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access) (cast_expression)] @binding.value) (#eq? @_var "var")) @binding
 (method_declaration type: (_) @binding.type name: (identifier) @binding.returns) @binding
-(field_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name)) @binding
+(field_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name !dimensions)) @binding
