@@ -1108,8 +1108,8 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
 
   it('Java: an overload whose parameter types take the arguments\' (a literal\'s, a local\'s, a field\'s, a call\'s return), above the type if need be', () =>
     withIndexedProject({
-      'src/io/Out.java': 'package io;\npublic abstract class Out {\n  public abstract void write(int b);\n  public void write(byte[] b) {}\n  public void write(String s) {}\n}\n',
-      'src/io/Bytes.java': 'package io;\npublic class Bytes extends Out {\n  public void write(int b) {}\n  public void write(byte[] b, int off, int len) {}\n  public void write(long n, boolean flag) {}\n  public void write(Integer n, Object o) {}\n}\n',
+      'src/io/Out.java': 'package io;\npublic abstract class Out {\n  public abstract void write(int b);\n  public void write(byte[] b) {}\n  public void write(String s) {}\n  public void put(Integer n) {}\n}\n',
+      'src/io/Bytes.java': 'package io;\npublic class Bytes extends Out {\n  public void write(int b) {}\n  public void write(byte[] b, int off, int len) {}\n  public void write(long n, boolean flag) {}\n  public void write(Integer n, Object o) {}\n  public void put(int n) {}\n}\n',
       'src/io/Use.java': [
         'package io;',
         'class Use {',
@@ -1126,6 +1126,9 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
         '    out.write(legacy);',
         '    out.write(1, true);',
         '    out.write(n, "s");',
+        '    Integer boxed = n;',
+        '    out.put(boxed);',
+        '    out.put(n);',
         '  }',
         '}',
         '',
@@ -1140,6 +1143,8 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
         '13 write -> src/io/Bytes.java:3',
         '14 write -> src/io/Bytes.java:5', // int widens to long
         '15 write -> src/io/Bytes.java:6', // int boxes to Integer
+        // what takes the argument as it is before what takes it boxed or unboxed
+        '17 put -> src/io/Out.java:6', '18 put -> src/io/Bytes.java:7',
       ]);
     }));
 
@@ -1157,6 +1162,17 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
       assert.deepEqual(calls(ix, 'src/t/Units.java::Units.DAYS.run'), ['5 check -> src/t/Units.java:4']);
       assert.deepEqual(calls(ix, 'src/t/Redirect.java::Redirect.PIPE.toString'), ['6 type -> src/t/Redirect.java:5']);
       assert.deepEqual(calls(ix, 'src/t/HashSet.java::HashSet.fill'), ['3 addAll -> src/t/AbstractColl.java:3', '3 addAll -> src/t/AbstractColl.java:3']);
+    }));
+
+  it('Java: a class of the file\'s own package before a same-named one a wildcard import brings, a single import before both', () =>
+    withIndexedProject({
+      'src/a/Cert.java': 'package a;\npublic interface Cert {\n  Object key();\n}\n',
+      'src/a/b/Cert.java': 'package a.b;\npublic abstract class Cert {\n  public Object key() { return null; }\n}\n',
+      'src/a/b/Use.java': 'package a.b;\nimport a.*;\nclass Use {\n  Object run(Cert c) { return c.key(); }\n}\n',
+      'src/a/c/Use.java': 'package a.c;\nimport a.Cert;\nimport a.b.*;\nclass Use {\n  Object run(Cert c) { return c.key(); }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/a/b/Use.java::Use.run'), ['4 key -> src/a/b/Cert.java:3']);
+      assert.deepEqual(calls(ix, 'src/a/c/Use.java::Use.run'), ['5 key -> src/a/Cert.java:3']);
     }));
 
   it('C# and C++: the same, with default parameter values', () =>

@@ -62,9 +62,9 @@ function range(params: string[]): [number, number] {
 }
 
 /** Whether an argument of type `arg` can be passed for a parameter declared `param` (both as
- *  written; undefined: not known, which fits). Only what clearly cannot is ruled out: reference
- *  types fit one another, as subtyping is not checked. */
-export function fits(t: ArgumentTypes, arg: string | undefined, param: string): boolean {
+ *  written; undefined: not known, which fits), with boxing and unboxing where `boxing`. Only what
+ *  clearly cannot is ruled out: reference types fit one another, as subtyping is not checked. */
+export function fits(t: ArgumentTypes, arg: string | undefined, param: string, boxing = true): boolean {
   if (!arg || !param || param === '...') return true;
   const a = typeName(arg), p = typeName(param);
   // a type variable (`T`, `E2`) takes anything
@@ -79,11 +79,11 @@ export function fits(t: ArgumentTypes, arg: string | undefined, param: string): 
   if (p.dims > 0) return false;
   if (primitive(a)) {
     if (primitive(p)) return a.base === p.base || t.widening[a.base].includes(p.base);
-    return t.boxes[a.base] === p.base || t.takesPrimitives.includes(p.base);
+    return boxing && (t.boxes[a.base] === p.base || t.takesPrimitives.includes(p.base));
   }
   if (primitive(p)) {
     // unboxing, then widening (an Integer for a `long`)
-    const unboxed = Object.keys(t.boxes).find((k) => t.boxes[k] === a.base);
+    const unboxed = boxing ? Object.keys(t.boxes).find((k) => t.boxes[k] === a.base) : undefined;
     return unboxed !== undefined && (unboxed === p.base || t.widening[unboxed].includes(p.base));
   }
   return a.base === p.base || !(t.final.includes(a.base) && t.final.includes(p.base));

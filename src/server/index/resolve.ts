@@ -26,7 +26,7 @@ export interface RefInput {
 
 /** What a call asks of an overload: its argument count, and where methods overload by type
  *  (ResolveRules.argumentTypes) its arguments as written, typed at first need (null: not known). */
-interface Want { count: number; argv?: string[]; types?: (string | null)[]; at: Ctx }
+interface Want { count: number; argv?: string[]; types?: (string | null)[]; at: Ctx; strict?: boolean }
 
 export interface Resolved {
   dst: number | null;
@@ -256,13 +256,26 @@ export class Resolver {
       return hit ? { id: hit, how: 'import' } : undefined;
     }
     if (top) return { id: top.id, how: 'scope' };
-    // 3. imports
+    // the folder's shared namespace (a package)
+    const sibling = () => {
+      const dir = this.dirOfFile(ref.fileId);
+      return this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && bare(n) && this.dirOfFile(n.file_id) === dir), ref.fileId);
+    };
+    // 3. imports; where they are dotted (Java, Kotlin, C#), a type of the file's own package comes
+    // between a single import and a wildcard one (`Certificate` in java.security.cert, which
+    // imports java.security.*, is its own package's)
+    const dotted = rules.folderScope && rules.importStyle === 'dotted';
+    if (dotted) {
+      const single = this.importBinding(name, this.db.importedAs(ref.fileId, name), accept, false);
+      if (single) return { id: single, how: 'import' };
+      const sib = sibling();
+      if (sib) return { id: sib.id, how: 'scope' };
+    }
     const imp = this.viaImports(name, ref.fileId, accept, chain);
     if (imp) return { id: imp, how: 'import' };
-    // 4. the folder's shared namespace
-    if (rules.folderScope) {
-      const dir = this.dirOfFile(ref.fileId);
-      const sib = this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && bare(n) && this.dirOfFile(n.file_id) === dir), ref.fileId);
+    // 4. the folder's shared namespace, after the imports elsewhere
+    if (rules.folderScope && !dotted) {
+      const sib = sibling();
       if (sib) return { id: sib.id, how: 'scope' };
     }
     // 4b. the packages the language imports by itself (Java's java.lang)
@@ -614,18 +627,21 @@ export class Resolver {
     return this.takingFirst(want, (w) => this.memberTaking(containerId, name, accept, from, w));
   }
 
-  /** A lookup asked for what takes the call's arguments (LanguageSpec.overloads), then for what
-   *  takes as many (where their types were not known right), then for any of the name. */
+  /** A lookup asked for what takes the call's arguments (LanguageSpec.overloads): where they are
+   *  typed, first without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
+   *  `accept(Integer)` before `accept(int)`), then with; then for what takes as many (where their
+   *  types were not known right), then for any of the name. */
   private takingFirst(want: Want | undefined, find: (want?: Want) => number | undefined): number | undefined {
     if (want === undefined) return find();
-    return find(want) ?? (want.argv ? find({ count: want.count, at: want.at }) : undefined) ?? find();
+    if (!want.argv) return find(want) ?? find();
+    return find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
   }
 
   /** A reference's Want: undefined where it is no call that records its arguments. */
   private want(ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }): Want | undefined {
     if (ref.args === undefined) return undefined;
     const argv = ref.argv !== undefined && this.rules(ref.fileId).argumentTypes ? ref.argv.split(ARGV_SEP) : undefined;
-    return { count: ref.args, argv, at: { src: ref.src, fileId: ref.fileId, line: ref.line } };
+    return { count: ref.args, argv, types: argv && [], at: { src: ref.src, fileId: ref.fileId, line: ref.line } };
   }
 
   private memberTaking(containerId: number, name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
@@ -670,11 +686,11 @@ export class Resolver {
     }
     if (params === null) return true;
     const argv = want.argv!;
-    const types = (want.types ??= []);
+    const types = want.types!;
     for (let i = 0; i < argv.length && i < params.length; i++) {
       if (params[i] === '...') return true;
       if (types[i] === undefined) types[i] = (argv[i] && this.types.argumentType(argv[i], want.at, t.literals)) || null;
-      if (!fits(t, types[i] ?? undefined, params[i])) return false;
+      if (!fits(t, types[i] ?? undefined, params[i], !want.strict)) return false;
     }
     return true;
   }
