@@ -1175,6 +1175,15 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
       assert.deepEqual(calls(ix, 'src/a/c/Use.java::Use.run'), ['5 key -> src/a/Cert.java:3']);
     }));
 
+  it('Java: a static method of a nested class named through its outer class (`Filter.Config.create()`)', () =>
+    withIndexedProject({
+      'src/f/Filter.java': 'package f;\npublic interface Filter {\n  final class Config {\n    static Filter create(String p) { return null; }\n  }\n}\n',
+      'src/g/Use.java': 'package g;\nimport f.*;\nclass Use {\n  static final Filter OWN;\n  static {\n    String p = "x";\n    OWN = p == null ? null : Filter.Config.create(p);\n  }\n  Filter run() { return Filter.Config.create("x"); }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/g/Use.java::Use.run'), ['9 create -> src/f/Filter.java:4']);
+      assert.deepEqual(calls(ix, 'src/g/Use.java::Use'), ['7 create -> src/f/Filter.java:4']);
+    }));
+
   it('C# and C++: the same, with default parameter values', () =>
     withIndexedProject({
       'src/Repo.cs': 'class Repo {\n  public void Save(int a) {}\n  public void Save(int a, int b, int c = 0) {}\n}\nclass Use {\n  void Run(Repo r) {\n    r.Save(1, 2);\n    r.Save(1);\n  }\n}\n',

@@ -881,7 +881,9 @@ export class Resolver {
     // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
     // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
     const path = /^[A-Za-z_$][\w$]*$/.test(recv) ? [recv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(recv) ? recv.split('::')
-      : rules.openNamespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) ? recv.split('.') : undefined;
+      : rules.openNamespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) ? recv.split('.')
+      // a nested class through its outer one (Java's `ObjectInputFilter.Config.createFilter()`)
+      : rules.importStyle === 'dotted' && /^[A-Z][\w$]*(?:\.[A-Z][\w$]*)+$/.test(recv) ? recv.split('.') : undefined;
     // a receiver of a known type: `repo.save()` with `repo: Repository`, `this.repo.save()`,
     // `make().run()`, a callback's `subscriber.next()`. Not a Rust path (`hir::Class`, or the
     // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
