@@ -1148,6 +1148,17 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
       ]);
     }));
 
+  it('Java: an argument that is an interface\'s constant or a class\'s static field is of its declared type', () =>
+    withIndexedProject({
+      'src/n/Options.java': 'package n;\npublic interface Options {\n  int TIMEOUT = 1;\n  Object get(int id);\n}\n',
+      'src/n/Names.java': 'package n;\npublic class Names {\n  public static final byte[] RAW = null;\n}\n',
+      'src/n/Impl.java': 'package n;\npublic abstract class Impl implements Options {\n  public <T> T get(Names key) { return null; }\n  public void put(byte[] b) {}\n}\n',
+      'src/n/Sub.java': 'package n;\npublic abstract class Sub extends Impl {\n  public void put(int b) {}\n}\n',
+      'src/n/Use.java': 'package n;\nclass Use {\n  void run(Sub s) {\n    s.get(Options.TIMEOUT);\n    s.put(Names.RAW);\n  }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/n/Use.java::Use.run'), ['4 get -> src/n/Options.java:4', '5 put -> src/n/Impl.java:4']);
+    }));
+
   it('Java: methods of an anonymous class a field holds, or of an enum constant\'s body, before the enclosing type\'s; a class\'s superclass before its interfaces', () =>
     withIndexedProject({
       'src/t/Field.java': 'package t;\npublic interface Field {\n  boolean check();\n}\n',

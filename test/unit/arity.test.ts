@@ -1,6 +1,7 @@
 // Parameter counts read from signatures, for overloads chosen by argument count.
 import assert from 'node:assert/strict';
-import { paramRange } from '../../src/server/index/arity';
+import { fits, paramRange, paramTypes } from '../../src/server/index/arity';
+import { rulesFor } from '../../src/server/index/languages/rules';
 
 describe('arity: parameter counts from signatures', () => {
   it('counts Java, C# and C++ parameters, generics and annotations inside them', () => {
@@ -26,5 +27,26 @@ describe('arity: parameter counts from signatures', () => {
     assert.equal(paramRange('class Foo', 'bar'), undefined);
     // the name as a whole word: `reposition(` is not `position(`
     assert.deepEqual(paramRange('void reposition(int a, int b) { position(); }', 'position'), [0, 0]);
+  });
+});
+
+describe('arity: parameter types, and whether an argument fits one (Java)', () => {
+  const t = rulesFor('java').argumentTypes!;
+  it('reads each parameter\'s declared type: annotations, `final`, dimensions after the name, varargs', () => {
+    assert.deepEqual(paramTypes('public void write(byte[] b, int off, int len)', 'write'), ['byte[]', 'int', 'int']);
+    assert.deepEqual(paramTypes('void f(final @Ann(x = 1) Map<String, List<X>> m, byte b[], String... rest)', 'f'), ['Map<String, List<X>>', 'byte[]', '...']);
+    assert.deepEqual(paramTypes('void g()', 'g'), []);
+    assert.equal(paramTypes('void h(int a', 'h'), undefined);
+  });
+  it('widens and boxes primitives, keeps arrays apart, and rules out only what clearly cannot be passed', () => {
+    const yes: [string | undefined, string][] = [['int', 'long'], ['char', 'int'], ['int', 'Integer'], ['Integer', 'long'], ['int', 'Object'], ['byte[]', 'byte[]'], ['byte[]', 'Object'],
+      ['String[][]', 'Object[]'], ['null', 'String'], ['Foo', 'Bar'], ['String', 'CharSequence'], [undefined, 'int'], ['byte[]', 'T'], ['int', '...'], ['java.lang.String', 'String'], ['List<String>', 'List<T>']];
+    const no: [string, string][] = [['byte[]', 'int'], ['int', 'byte'], ['int', 'Long'], ['String', 'int'], ['int', 'byte[]'], ['int[]', 'byte[]'], ['null', 'int'], ['String', 'Integer'], ['Foo', 'int']];
+    for (const [a, p] of yes) assert.equal(fits(t, a, p), true, `${a} for ${p}`);
+    for (const [a, p] of no) assert.equal(fits(t, a, p), false, `${a} for ${p}`);
+    // without boxing (the first phase): an int is no Integer, an Integer no int
+    assert.equal(fits(t, 'int', 'Integer', false), false);
+    assert.equal(fits(t, 'Integer', 'int', false), false);
+    assert.equal(fits(t, 'int', 'long', false), true);
   });
 });

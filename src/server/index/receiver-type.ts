@@ -84,9 +84,14 @@ export class ReceiverTypes {
     }
     // `a.b`, a field: its declared type (`byte[] protectedKey`, an interface's `int SO_TIMEOUT`)
     const dot = /^(.+)\.([A-Za-z_$][\w$]*)$/s.exec(expr);
-    const obj = dot && !dot[1].endsWith('?') ? this.of(dot[1], ctx) : undefined;
+    // (`SocketOptions.SO_TIMEOUT`: a class's static field)
+    const obj: TypeHit = dot && !dot[1].endsWith('?') ? this.of(dot[1], ctx) ?? (IDENT.test(dot[1]) ? this.r.resolveName(dot[1], ctx, CLASSLIKE, null) : undefined) : undefined;
     const f = obj && !obj.array ? this.field(obj.id, dot![2]) : undefined;
     if (f && plain(f.type)) return f.type;
+    // an interface's constant, its binding its own (`SocketOptions.SO_TIMEOUT`)
+    const constant = dot && !f ? this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: dot[2], kind: 'value', receiver: dot[1], line: ctx.line }) : undefined;
+    const ct = constant && constant.dst !== null && constant.resolution !== 'heuristic' ? this.db.binding(constant.dst, dot![2]) : undefined;
+    if (plain(ct)) return ct;
     // `a.m(...)`, `f(...)`: the declared return type (`byte[] getBytes()`)
     const open = expr.endsWith(')') ? matchingOpen(expr, expr.length - 1) : -1;
     const args = open > 0 ? splitTop(expr.slice(open + 1, -1)) : [];

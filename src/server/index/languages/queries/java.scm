@@ -72,3 +72,5 @@
 (local_variable_declaration type: (type_identifier) @_var declarator: (variable_declarator name: (identifier) @binding.name value: [(object_creation_expression) (method_invocation) (field_access) (cast_expression)] @binding.value) (#eq? @_var "var")) @binding
 (method_declaration type: (_) @binding.type name: (identifier) @binding.returns) @binding
 (field_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name !dimensions)) @binding
+; an interface's constant (`int SO_TIMEOUT = 0x1006;`)
+(constant_declaration type: (_) @binding.type declarator: (variable_declarator name: (identifier) @binding.name !dimensions)) @binding
