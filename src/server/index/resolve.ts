@@ -210,6 +210,7 @@ export class Resolver {
    *  that local, and binds to nothing. */
   resolveName(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
     const rules = this.rules(ref.fileId);
+    const want = this.want(ref);
     // scopes and the top level are in the reference's own file
     const local = this.db.nodesNamedIn(name, ref.fileId);
     // 1. enclosing scopes, innermost first
@@ -219,7 +220,7 @@ export class Resolver {
         // where members are implicit, the methods of an anonymous class a field holds (`PIPE = new
         // Redirect() { ... }`) or an enum constant's body declares: theirs before the class's
         const c = cur;
-        const own = rules.implicitMembers && ANONYMOUS_HOLDERS.has(c.kind) ? this.takingFirst(this.want(ref), (w) => local.find((n) => n.parent_id === c.id && n.kind === 'method' && accept.has(n.kind) && this.takes(n, w))?.id) : undefined;
+        const own = rules.implicitMembers && ANONYMOUS_HOLDERS.has(c.kind) ? this.takingFirst(want, (w) => local.find((n) => n.parent_id === c.id && n.kind === 'method' && accept.has(n.kind) && this.takes(n, w))?.id) : undefined;
         if (own) return { id: own, how: 'scope' };
         continue;
       }
@@ -229,15 +230,15 @@ export class Resolver {
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
         // the class's members, then inherited ones
         const c = cur;
-        const hit = this.takingFirst(this.want(ref), (w) => local.find((n) => mine(n, w))?.id ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
+        const hit = this.takingFirst(want, (w) => local.find((n) => mine(n, w))?.id ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
         if (hit) return { id: hit, how: 'scope' };
         continue;
       }
-      const own = local.find((n) => mine(n, this.want(ref)));
+      const own = local.find((n) => mine(n, want));
       if (own) return { id: own.id, how: 'scope' };
       const owner = rules.implicitMembers ? this.outOfLineClass(cur) : undefined;
       if (owner) {
-        const hit = this.member(owner.id, name, accept, ref.fileId, this.want(ref));
+        const hit = this.member(owner.id, name, accept, ref.fileId, want);
         if (hit) return { id: hit, how: 'scope' };
       }
       // (`const f: F = () => f()`: its own name's binding is no local of it)
@@ -862,6 +863,7 @@ export class Resolver {
 
   private resolveMember(ref: RefInput): Hit | undefined {
     const rules = this.rules(ref.fileId);
+    const want = this.want(ref);
     const recv = ref.receiver!;
     // a call on an object reaches a method, a property holding a function, a module's function
     const memberAccept = preciseKinds(ref.kind, true, rules);
@@ -869,13 +871,13 @@ export class Resolver {
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
       const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
-      const hit = cls !== undefined && this.takingFirst(this.want(ref), (w) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, w, true));
+      const hit = cls !== undefined && this.takingFirst(want, (w) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, w, true));
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
       const self = this.types.of(recv, ref);
-      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, this.want(ref));
+      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, want);
       return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
@@ -891,7 +893,7 @@ export class Resolver {
     const type = rustPath ? undefined : this.types.of(recv, ref);
     if (type !== undefined) {
       if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
-      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, this.want(ref));
+      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, want);
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
@@ -925,7 +927,7 @@ export class Resolver {
       // (along a C/C++ include chain too: `Shape::make()` with Shape from a header's header)
       const container = path.length === 1 ? this.resolveName(recv, ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
       if (container) {
-        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId, this.want(ref));
+        const hit = this.member(container.id, ref.name, memberAccept, ref.fileId, want);
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
         return undefined;
       }
