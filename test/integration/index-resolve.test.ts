@@ -1179,7 +1179,8 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
     withIndexedProject({
       'src/a/Cert.java': 'package a;\npublic interface Cert {\n  Object key();\n}\n',
       'src/a/b/Cert.java': 'package a.b;\npublic abstract class Cert {\n  public Object key() { return null; }\n}\n',
-      'src/a/b/Use.java': 'package a.b;\nimport a.*;\nclass Use {\n  Object run(Cert c) { return c.key(); }\n}\n',
+      'src/a/b/X509.java': 'package a.b;\nimport a.*;\npublic abstract class X509 extends Cert {\n}\n',
+      'src/a/b/Use.java': 'package a.b;\nimport a.*;\nclass Use {\n  Object run(X509 c) { return c.key(); }\n}\n',
       'src/a/c/Use.java': 'package a.c;\nimport a.Cert;\nimport a.b.*;\nclass Use {\n  Object run(Cert c) { return c.key(); }\n}\n',
     }, async (ix) => {
       assert.deepEqual(calls(ix, 'src/a/b/Use.java::Use.run'), ['4 key -> src/a/b/Cert.java:3']);
