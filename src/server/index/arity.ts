@@ -8,9 +8,8 @@ import type { ArgumentTypes } from './languages/rules';
 /** [least, most] arguments the declaration named `name` takes; undefined where the signature
  *  does not show its whole parameter list (cut short, or no `name(`). */
 export function paramRange(signature: string, name: string): [number, number] | undefined {
-  const at = openParen(signature, name);
-  const close = at < 0 ? -1 : matchingClose(signature, at);
-  return close < 0 ? undefined : range(splitTop(signature.slice(at + 1, close)));
+  const params = paramList(signature, name);
+  return params && range(params);
 }
 
 /** The declared type of each parameter of the declaration named `name` (`byte[]`, `int`,
@@ -18,16 +17,20 @@ export function paramRange(signature: string, name: string): [number, number] | 
  *  methods overload by parameter type (Java). Undefined where the signature does not show its
  *  whole parameter list. */
 export function paramTypes(signature: string, name: string): string[] | undefined {
-  const at = openParen(signature, name);
-  const close = at < 0 ? -1 : matchingClose(signature, at);
-  if (close < 0) return undefined;
-  return splitTop(signature.slice(at + 1, close)).map((p) => {
+  return paramList(signature, name)?.map((p) => {
     if (p.includes('...')) return '...';
     // `final @Nullable Map<K, V> m`, `byte b[]` (the dimensions after the name)
     const bare = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/\bfinal\s/g, ' ').trim();
     const m = /^(.*?)\s*\b[\w$]+\s*((?:\[\s*\])*)$/s.exec(bare);
     return m && m[1] ? m[1].replace(/\s+/g, ' ') + m[2].replace(/\s/g, '') : '';
   });
+}
+
+/** The parameters after the name, as written; undefined where the list is not all there. */
+function paramList(signature: string, name: string): string[] | undefined {
+  const at = openParen(signature, name);
+  const close = at < 0 ? -1 : matchingClose(signature, at);
+  return close < 0 ? undefined : splitTop(signature.slice(at + 1, close));
 }
 
 /** Where the parameter list after the name opens (type arguments between them skipped). */

@@ -475,9 +475,9 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const p = r.nameNode.startPosition;
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from: lexicalSymbol(enc) };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
-    const args = r.call && argCount(lang, r.call);
-    if (args !== undefined) ref.args = args;
-    if (args && lang.spec.overloads === 'types') ref.argv = argTexts(lang, r.call!, source);
+    const args = r.call && argNodes(lang, r.call);
+    if (args) ref.args = args.length;
+    if (args?.length && lang.spec.overloads === 'types') ref.argv = argTexts(args, source);
     if (enc && ref.from < 0 && enc.kind === '') ref.scope = enc.qual;
     out.push(ref);
   }
@@ -1065,12 +1065,8 @@ function scopeText(source: string, n: Node): string {
 }
 
 /** How many arguments a call passes: the named children of its argument list, comments aside. */
-function argCount(lang: CompiledLanguage, call: Node): number | undefined {
-  const list = call.childForFieldName('arguments');
-  if (!list) return undefined;
-  let n = 0;
-  for (const c of list.namedChildren) if (c && !lang.comments.has(c.type)) n++;
-  return n;
+function argNodes(lang: CompiledLanguage, call: Node): Node[] | undefined {
+  return call.childForFieldName('arguments')?.namedChildren.filter((c): c is Node => c !== null && !lang.comments.has(c.type));
 }
 
 /** An argument longer than this is kept as '' (not typed): the resolver types names, literals,
@@ -1078,11 +1074,6 @@ function argCount(lang: CompiledLanguage, call: Node): number | undefined {
 const ARG_TEXT_MAX = 64;
 
 /** A call's arguments as written, for typing them (LanguageSpec.overloads 'types'). */
-function argTexts(lang: CompiledLanguage, call: Node, source: string): string {
-  const out: string[] = [];
-  for (const c of call.childForFieldName('arguments')!.namedChildren) {
-    if (!c || lang.comments.has(c.type)) continue;
-    out.push(c.endIndex - c.startIndex > ARG_TEXT_MAX ? '' : squash(text(source, c)).replaceAll(ARGV_SEP, ''));
-  }
-  return out.join(ARGV_SEP);
+function argTexts(args: Node[], source: string): string {
+  return args.map((c) => (c.endIndex - c.startIndex > ARG_TEXT_MAX ? '' : squash(text(source, c)).replaceAll(ARGV_SEP, ''))).join(ARGV_SEP);
 }

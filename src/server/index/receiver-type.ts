@@ -79,7 +79,7 @@ export class ReceiverTypes {
     if (literal) return literal[1];
     const plain = (t: string | undefined) => t !== undefined && !t.startsWith('=') && !t.startsWith('%'); // (`%T`, a type parameter: not known)
     if (IDENT.test(expr)) {
-      const t = this.declaredText(expr, ctx);
+      const t = this.inScope(expr, ctx)?.type;
       if (t !== undefined && !t.startsWith('=')) return plain(t) ? t : undefined;
     }
     // `a.b`, a field: its declared type (`byte[] protectedKey`, an interface's `int SO_TIMEOUT`)
@@ -102,17 +102,25 @@ export class ReceiverTypes {
     return hit && !hit.array ? this.db.node(hit.id)?.name : undefined;
   }
 
-  /** The type text a name in scope is declared with: a binding of an enclosing function, or a
-   *  field of an enclosing class (or one it inherits). */
-  private declaredText(name: string, ctx: Ctx): string | undefined {
+  /** What a name is declared as in the scopes around `ctx`, innermost first: a binding of an
+   *  enclosing function (read from the line it holds from: `typ := f.Type()` does not retype the
+   *  `typ` that `f := typ.Field(i)` read above it), or where members are implicit a field of an
+   *  enclosing class or one it inherits (Java's `embeddedCipher` of a superclass), or of the class
+   *  of a C++ method defined out of line. Its type text, in the scope it was declared in. */
+  private inScope(name: string, ctx: Ctx): { type: string; scope: number; line?: number } | undefined {
+    const rules = this.r.rules(ctx.fileId);
     for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) {
+        if (!rules.implicitMembers) continue; // fields need this./self.
         const f = this.field(cur.id, name);
-        if (f) return f.type;
+        if (f) return f;
         continue;
       }
       const b = this.db.bindingRow(cur.id, name, ctx.line);
-      if (b !== undefined) return b.type;
+      if (b !== undefined) return { type: b.type, scope: cur.id, line: b.start_line ?? ctx.line };
+      const owner = rules.implicitMembers ? this.r.outOfLineClass(cur) : undefined;
+      const f = owner && this.field(owner.id, name);
+      if (f) return f;
     }
     return undefined;
   }
@@ -204,24 +212,8 @@ export class ReceiverTypes {
       }
       return this.enclosing(ctx);
     }
-    for (let cur = this.db.node(ctx.src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
-      if (cur.kind === 'file') break;
-      if (CLASSLIKE.has(cur.kind)) {
-        if (!rules.implicitMembers) continue; // fields need this./self.
-        // a field of the class or one it inherits (Java's `embeddedCipher` of a superclass)
-        const f = this.field(cur.id, name);
-        if (f) return this.fieldType(f);
-        continue;
-      }
-      // an initialiser is read where it was written (`typ := f.Type()` does not retype the `typ`
-      // that `f := typ.Field(i)` read above it)
-      const b = this.db.bindingRow(cur.id, name, ctx.line);
-      if (b !== undefined) return this.typeText(b.type, { src: cur.id, fileId: cur.file_id, line: b.start_line ?? ctx.line });
-      // a C++ method defined out of line in another file: its class's fields
-      const owner = rules.implicitMembers ? this.r.outOfLineClass(cur) : undefined;
-      const f = owner && this.field(owner.id, name);
-      if (f) return this.fieldType(f);
-    }
+    const declared = this.inScope(name, ctx);
+    if (declared) return this.typeText(declared.type, { src: declared.scope, fileId: this.db.node(declared.scope)!.file_id, line: declared.line });
     if (name.startsWith('@')) {
       // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)
       const cls = this.enclosing(ctx);

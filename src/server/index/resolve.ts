@@ -173,8 +173,8 @@ export class Resolver {
       && this.family(n.file_id) === fam && (qual === undefined || this.qualified(n.id) === qual));
     // overloads (`localtime()` and `localtime(const time_t &)`): the one taking as many arguments
     if (defs.length > 1) {
-      const want = this.params(decl);
-      const same = defs.filter((n) => { const p = this.params(n); return !want || !p || (p[0] === want[0] && p[1] === want[1]); });
+      const want = this.params(decl).range;
+      const same = defs.filter((n) => { const p = this.params(n).range; return !want || !p || (p[0] === want[0] && p[1] === want[1]); });
       if (same.length) defs = same;
     }
     def = defs.find((n) => n.file_id === decl.file_id) ?? null;
@@ -672,19 +672,15 @@ export class Resolver {
    *  that does not say, can. */
   private takes(n: NodeRow, want: Want | undefined): boolean {
     if (want === undefined || !FUNCLIKE.has(n.kind)) return true;
-    const r = this.params(n);
+    const r = this.params(n).range;
     if (r !== null && (want.count < r[0] || want.count > r[1])) return false;
     return want.argv === undefined || this.typesFit(n, want);
   }
 
   private typesFit(n: NodeRow, want: Want): boolean {
     const t = this.rules(want.at.fileId).argumentTypes!;
-    let params = this.paramTypeCache.get(n.id);
-    if (params === undefined) {
-      params = paramTypes(this.db.signature(n.id) ?? '', n.name) ?? null;
-      if (this.paramTypeCache.size >= UNIQUE_CACHE_MAX) this.paramTypeCache.clear();
-      this.paramTypeCache.set(n.id, params);
-    }
+    const info = this.params(n);
+    const params = (info.types ??= paramTypes(this.db.signature(n.id) ?? '', n.name) ?? null);
     if (params === null) return true;
     const argv = want.argv!;
     const types = want.types!;
@@ -696,20 +692,20 @@ export class Resolver {
     return true;
   }
 
-  private readonly paramTypeCache = new Map<number, string[] | null>();
-
-  /** [least, most] arguments a function takes, from its signature; null where unknown. */
-  private params(n: NodeRow): [number, number] | null {
-    let r = this.arities.get(n.id);
+  /** What a function's signature says of its parameters: [least, most] arguments it takes, and
+   *  (read at first need, for languages that overload by type) their declared types; null where
+   *  the signature does not say. */
+  private params(n: NodeRow): { range: [number, number] | null; types?: string[] | null } {
+    let r = this.paramCache.get(n.id);
     if (r === undefined) {
-      r = paramRange(this.db.signature(n.id) ?? '', n.name) ?? null;
-      if (this.arities.size >= UNIQUE_CACHE_MAX) this.arities.clear();
-      this.arities.set(n.id, r);
+      r = { range: paramRange(this.db.signature(n.id) ?? '', n.name) ?? null };
+      if (this.paramCache.size >= UNIQUE_CACHE_MAX) this.paramCache.clear();
+      this.paramCache.set(n.id, r);
     }
     return r;
   }
 
-  private readonly arities = new Map<number, [number, number] | null>();
+  private readonly paramCache = new Map<number, { range: [number, number] | null; types?: string[] | null }>();
 
   /** ResolveRules.openNamespaces: a C++ namespace is reopened block after block, file after file
    *  (`namespace fmt { namespace detail {` in each header): a member of any block of the same
