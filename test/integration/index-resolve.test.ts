@@ -193,6 +193,42 @@ describe('index: JavaScript and TypeScript factories', function () {
       assert.deepEqual(callTo(ix.store, 'api.ts::Client.start', 'request'), ['api.ts::Base.request', 'exact'], 'read by the grammar as (await this.request)<number>(...)');
     });
   });
+
+  it("an object a factory spreads into its result lends its members; a property it gives a call's result has that type", async () => {
+    await withIndexedProject({
+      'log.js': [
+        'export function instance(title) {',
+        '  function info(m) { return m; }',
+        '  return { title, info };',
+        '}',
+        'function other() { function stray() {} return { stray }; }',
+        'export function withToken(title) {',
+        '  const base = instance(title);',
+        '  [1].map(() => { return { ...other() }; });',
+        "  return { ...base, parent: title, getToken: instance('t') };",
+        '}',
+        // each spreads the other: a lookup through them ends
+        'export function ping() { return { ...pong() }; }',
+        'function pong() { return { ...ping() }; }',
+        ''].join('\n'),
+      'use.js': [
+        "import { withToken, ping } from './log.js';",
+        "const logger = withToken('x');",
+        "export function run() { logger.info('a'); logger.getToken.info('b'); logger.stray(); ping().nothing(); }",
+        ''].join('\n'),
+      'make.ts': [
+        'function part(t: string) { function show() { return t; } return { show }; }',
+        'export const whole = (t: string) => ({ ...part(t), more: part(t) });',
+        "export function go() { whole('a').show(); whole('b').more.show(); }",
+        ''].join('\n'),
+    }, async (ix) => {
+      const to = (from: string, name: string) => callsTo(ix.store, from, name).map((e) => [e.to, e.resolution]);
+      assert.deepEqual(to('use.js::run', 'info'), [['log.js::instance.info', 'exact'], ['log.js::instance.info', 'exact']], "logger.info() through ...base, logger.getToken.info() through getToken: instance('t')");
+      assert.deepEqual(callTo(ix.store, 'use.js::run', 'stray'), [null, 'unresolved'], "a callback's returned spread is not the factory's");
+      assert.deepEqual(callTo(ix.store, 'use.js::run', 'nothing'), [null, 'unresolved']);
+      assert.deepEqual(to('make.ts::go', 'show'), [['make.ts::part.show', 'exact'], ['make.ts::part.show', 'exact']], '({ ...part(t), more: part(t) })');
+    });
+  });
 });
 
 describe('index: C and C++ calls bind to definitions, not prototypes', function () {

@@ -391,6 +391,14 @@ export class GraphDb {
     return this.bindingRow(scopeId, name, line)?.type;
   }
 
+  /** Every type a scope binds `name` to, at whatever lines (the objects a function's result
+   *  spreads in, its bindings `...`). */
+  bindingTypes(scopeId: number, name: string): string[] {
+    if (this.bindingRow(scopeId, name) === undefined) return [];
+    const rows = this.bindingCache.get(scopeId)!.get(name)!;
+    return Array.isArray(rows) ? rows.map((r) => r.type) : [rows.type];
+  }
+
   /** The binding of `name` in a scope that holds at `line`, with the line it holds from (null:
    *  the whole scope). */
   bindingRow(scopeId: number, name: string, line?: number): BindingRow | undefined {

@@ -477,6 +477,19 @@ export class ReceiverTypes {
     return [id, ...this.db.nodesNamedIn(f.name, f.file_id).filter((n) => n.id !== id && n.parent_id === f.parent_id).map((n) => n.id)];
   }
 
+  /** What the object a function returns spreads in (`return { ...credLogger, parent }`): the
+   *  types whose members it has too. */
+  spreads(fnId: number): number[] {
+    const fileId = this.db.node(fnId)?.file_id;
+    if (fileId === undefined) return [];
+    const out: number[] = [];
+    for (const t of this.db.bindingTypes(fnId, '...')) {
+      const hit = this.typeText(t, { src: fnId, fileId });
+      if (hit && !hit.array && hit.id !== fnId) out.push(hit.id);
+    }
+    return out;
+  }
+
   /** A field's type, read in the type that declares it. */
   private fieldType(f: { type: string; scope: number }): TypeHit {
     return this.typeText(f.type, { src: f.scope, fileId: this.db.node(f.scope)!.file_id });
@@ -498,7 +511,7 @@ export class ReceiverTypes {
         // what another method assigns it (`.x`, see extract.ts)
         const t = this.db.binding(c, `.${name}`);
         if (t !== undefined) return { type: t, scope: c };
-        next.push(...this.db.supertypes(c));
+        next.push(...this.db.supertypes(c), ...this.spreads(c));
       }
       frontier = next;
     }

@@ -664,7 +664,25 @@ export class Resolver {
       const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind) && this.takes(n, want));
       if (m) return m.id;
     }
-    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true);
+    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true);
+  }
+
+  /** A member of an object a function's result spreads in (`return { ...credLogger, parent }`:
+   *  `logger.info()` is credLogger's `info`). `spreading`: the functions being looked through
+   *  (one spreading the other back is no loop). */
+  private readonly spreading = new Set<number>();
+  private spreadMember(c: NodeRow, name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
+    if (!FUNCLIKE.has(c.kind) || this.spreading.has(c.id)) return undefined;
+    this.spreading.add(c.id);
+    try {
+      for (const id of this.types.spreads(c.id)) {
+        const m = this.member(id, name, accept, from, want);
+        if (m !== undefined) return m;
+      }
+      return undefined;
+    } finally {
+      this.spreading.delete(c.id);
+    }
   }
 
   /** Whether a function-like node can take the call's arguments (its signature's parameter

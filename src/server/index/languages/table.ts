@@ -48,6 +48,8 @@
 //   @binding.value (an initialiser, typed later: `x := r.open()`); @binding.returns names the
 //   function's own '()' (its result), @binding.items a collection type's '[]' (its element),
 //   @binding.member a field the code assigns (`this.x = ...`: a method's assignment is the class's),
+//   @binding.returned / @binding.spread a property / a spread of the object literal a function
+//   returns (its bindings `.key` and `...`: members of the function's result),
 //   @binding.repeat (in place of @binding) a declaration that repeats an earlier one's type (Go's iota);
 //   @binding.elements (in place of @binding.type) the type of a collection literal's element (`[new V()]`: a V[]);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/

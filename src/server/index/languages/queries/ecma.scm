@@ -128,3 +128,10 @@
 (variable_declarator name: (identifier) @binding.name value: (ternary_expression [consequence: (new_expression constructor: (_) @binding.type) alternative: (new_expression constructor: (_) @binding.type)])) @binding
 ; a fluent method (`return this;` in its body): `v.copy(a).add(b)` is v's class's `add`
 (method_definition name: (property_identifier) @binding.returns body: (statement_block (return_statement (this) @binding.type))) @binding
+; the object a function returns, where the function stands for its type (a factory: the
+; @binding.returns of javascript.scm and typescript.scm): a property given a value (`getToken:
+; make()`) is its binding `.getToken`; an object spread in (`...base`) lends it its members
+(statement_block (return_statement (object (pair key: (property_identifier) @binding.returned value: [(call_expression) (new_expression) (member_expression)] @binding.value))) @binding)
+(statement_block (return_statement (object (spread_element (_) @binding.value) @binding.spread)) @binding)
+(arrow_function body: (parenthesized_expression (object (pair key: (property_identifier) @binding.returned value: [(call_expression) (new_expression) (member_expression)] @binding.value))) @binding)
+(arrow_function body: (parenthesized_expression (object (spread_element (_) @binding.value) @binding.spread)) @binding)
