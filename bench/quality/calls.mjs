@@ -157,7 +157,9 @@ export async function scoreCalls(root, { top = 12, examples = 4 } = {}) {
       if (isCall || isNew) {
         if (isCall) counts.callExpressions++; else counts.newExpressions++;
         let callee = node.expression;
-        while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
+        // (`(0, mod_1.f)(x)`, compiled CommonJS's unbound call, calls mod_1.f)
+        const unbound = (e) => ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.CommaToken && ts.isNumericLiteral(e.left);
+        while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee) || unbound(callee)) callee = unbound(callee) ? callee.right : callee.expression;
         if (callee.kind === ts.SyntaxKind.SuperKeyword) { counts.superCalls++; ts.forEachChild(node, visit); return; }
         let nameNode, recv;
         if (ts.isIdentifier(callee)) nameNode = callee;

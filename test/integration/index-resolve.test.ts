@@ -145,6 +145,17 @@ describe('index: CommonJS requires', function () {
     });
   });
 
+  it("calls through TypeScript's unbound `(0, mod_1.f)(x)`, and types what it returns", async () => {
+    await withIndexedProject({
+      'out/log.js': '"use strict";\nexports.make = make;\nfunction make(t) { function info(m) { return m; } return { t, info }; }\n',
+      'out/use.js': '"use strict";\nconst log_js_1 = require("./log.js");\nconst logger = (0, log_js_1.make)("x");\nfunction go() { logger.info("y"); return (0, log_js_1.make)("z"); }\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'out/use.js::go', 'make'), ['out/log.js::make', 'import']);
+      assert.deepEqual(callTo(ix.store, 'out/use.js::logger', 'make'), ['out/log.js::make', 'import']);
+      assert.deepEqual(callTo(ix.store, 'out/use.js::go', 'info'), ['out/log.js::make.info', 'exact']);
+    });
+  });
+
   it('follows a module handed on whole, and never reads a same-named local of the required module', async () => {
     await withIndexedProject({
       // TypeScript's CommonJS output for `export * as fs from './fs'`, and its ES original

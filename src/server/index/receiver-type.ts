@@ -157,7 +157,8 @@ export class ReceiverTypes {
       if (open < 0) return undefined;
       // Go's type assertion `x.(*T)`: a T
       if (e[open - 1] === '.' && e[open - 2] !== '?') return this.named(e.slice(open + 1, -1).replace(/^\s*\*/, ''), ctx);
-      const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim());
+      // (`(0, mod_1.f)(x)`, compiled CommonJS's unbound call, calls mod_1.f)
+      const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim().replace(/^\(0,\s*([^]+)\)$/, '$1'));
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);

@@ -110,6 +110,9 @@
 (call_expression function: (identifier) @name) @reference.call
 (call_expression
   function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+; `(0, mod_1.f)(x)`: compiled CommonJS calling mod_1.f unbound
+(call_expression function: (parenthesized_expression (sequence_expression (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .))) @reference.call
+(call_expression function: (parenthesized_expression (sequence_expression (number) . (identifier) @name .))) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.new
 (decorator (identifier) @name) @reference.call
