@@ -70,11 +70,23 @@ export async function scoreCalls(root, { top = 12, examples = 4 } = {}) {
     if (n) return { node: n };
     return { nonNode: ts.SyntaxKind[decl.kind], at: `${rel}:${line}` };
   };
-  const symbolTarget = (sym) => {
+  // TypeScript's CommonJS re-export, `Object.defineProperty(exports, "X", { get: function () {
+  // return mod_1.X; } })`: the checker's symbol for X is that call; what the getter returns is X
+  const reexported = (d) => {
+    if (!ts.isCallExpression(d) || d.getText().indexOf('defineProperty') < 0) return undefined;
+    const obj = d.arguments[2];
+    const get = obj && ts.isObjectLiteralExpression(obj) ? obj.properties.find((p) => p.name?.getText() === 'get') : undefined;
+    const fn = get && ts.isPropertyAssignment(get) ? get.initializer : get;
+    const ret = fn?.body && ts.isBlock(fn.body) ? fn.body.statements.find(ts.isReturnStatement)?.expression : undefined;
+    return ret && checker.getSymbolAtLocation(ts.isPropertyAccessExpression(ret) ? ret.name : ret);
+  };
+  const symbolTarget = (sym, depth = 0) => {
     if (!sym) return undefined;
     if (sym.flags & ts.SymbolFlags.Alias) { try { sym = checker.getAliasedSymbol(sym); } catch { /* unknown */ } }
     const decls = sym.declarations ?? [];
     if (!decls.length) return undefined;
+    const via = depth < 4 && decls.length === 1 ? reexported(decls[0]) : undefined;
+    if (via) return symbolTarget(via, depth + 1);
     const ordered = sym.valueDeclaration ? [sym.valueDeclaration, ...decls.filter((d) => d !== sym.valueDeclaration)] : decls;
     let first;
     for (const d of ordered) {

@@ -145,14 +145,32 @@ describe('index: CommonJS requires', function () {
     });
   });
 
-  it("calls through TypeScript's unbound `(0, mod_1.f)(x)`, and types what it returns", async () => {
+  it("calls through TypeScript's unbound `(0, mod_1.f)(x)` (typing what it returns), its `exports.f` and its re-exports by getter", async () => {
     await withIndexedProject({
       'out/log.js': '"use strict";\nexports.make = make;\nfunction make(t) { function info(m) { return m; } return { t, info }; }\n',
       'out/use.js': '"use strict";\nconst log_js_1 = require("./log.js");\nconst logger = (0, log_js_1.make)("x");\nfunction go() { logger.info("y"); return (0, log_js_1.make)("z"); }\n',
+      // `export { proc } from './proc.js'` in an index, compiled
+      'out/util/proc.js': '"use strict";\nexports.proc = proc;\nfunction proc(a) { return a; }\n',
+      'out/util/index.js': '"use strict";\nexports.proc = void 0;\nvar proc_js_1 = require("./proc.js");\nObject.defineProperty(exports, "proc", { enumerable: true, get: function () { return proc_js_1.proc; } });\n',
+      'out/main.js': [
+        '"use strict";',
+        'const index_js_1 = require("./util/index.js");',
+        'const own = (o) => o;',
+        'exports.own = own;',
+        'async function run(f) {',
+        '  (0, exports.own)(1);',
+        '  exports.own(2);',
+        // (read by the grammar as `await(0, index_js_1.proc)` called with f)
+        '  return await (0, index_js_1.proc)(f);',
+        '}',
+        ''].join('\n'),
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'out/use.js::go', 'make'), ['out/log.js::make', 'import']);
       assert.deepEqual(callTo(ix.store, 'out/use.js::logger', 'make'), ['out/log.js::make', 'import']);
       assert.deepEqual(callTo(ix.store, 'out/use.js::go', 'info'), ['out/log.js::make.info', 'exact']);
+      assert.deepEqual(callsTo(ix.store, 'out/main.js::run', 'own').map((e) => [e.to, e.resolution]), [['out/main.js::own', 'scope'], ['out/main.js::own', 'scope']], 'exports.own: the file\'s own export');
+      assert.deepEqual(callTo(ix.store, 'out/main.js::run', 'proc'), ['out/util/proc.js::proc', 'import'], 'through the getter Object.defineProperty gives exports');
+      assert.deepEqual(callsTo(ix.store, 'out/main.js::run', 'await'), [], 'no call of `await`');
     });
   });
 

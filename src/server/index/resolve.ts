@@ -474,7 +474,11 @@ export class Resolver {
     const fileNode = this.db.fileNodeId(fileId);
     const local = fileNode === undefined ? undefined : this.db.binding(fileNode, `export ${isDefault ? 'default' : name}`);
     if (local !== undefined) {
-      const hit = this.exportedFrom(fileId, local, accept, depth + 1);
+      // (`mod_1.Y`: the Y of the module the file holds in mod_1, TypeScript's CommonJS re-export)
+      const dot = local.indexOf('.');
+      const mod = dot > 0 ? this.moduleImported(fileId, local.slice(0, dot)) : undefined;
+      const hit = dot < 0 ? this.exportedFrom(fileId, local, accept, depth + 1)
+        : mod === undefined ? undefined : this.exportedFrom(this.db.node(mod)!.file_id, local.slice(dot + 1), accept, depth + 1);
       if (hit) return hit;
     }
     if (isDefault) {
@@ -887,6 +891,10 @@ export class Resolver {
       const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
       const hit = cls !== undefined && this.takingFirst(want, (w) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, w, true));
       return hit ? { id: hit, how: 'exact' } : undefined;
+    }
+    if (rules.moduleNames?.includes(recv)) {
+      const hit = this.exportedFrom(ref.fileId, ref.name, memberAccept, 0);
+      return hit ? { id: hit, how: 'scope' } : undefined;
     }
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`

@@ -74,6 +74,14 @@
   (assignment_expression
     left: (member_expression object: (identifier) @_e property: (property_identifier) @export.name))
   (#eq? @_e "exports"))
+; TypeScript's CommonJS re-export, `Object.defineProperty(exports, "X", { get: function () {
+; return mod_1.Y; } })`: X is the Y of the module mod_1 holds
+(call_expression
+  function: (member_expression object: (identifier) @_o property: (property_identifier) @_d)
+  arguments: (arguments . (identifier) @_e . (string (string_fragment) @export.alias) . (object (pair
+    key: (property_identifier) @_g
+    value: (function_expression body: (statement_block . (return_statement (member_expression object: (identifier) property: (property_identifier)) @export.name) .)))))
+  (#eq? @_o "Object") (#eq? @_d "defineProperty") (#eq? @_e "exports") (#eq? @_g "get"))
 (expression_statement
   (assignment_expression
     left: (member_expression object: (identifier) @_m property: (property_identifier) @_x)
@@ -107,12 +115,16 @@
 (call_expression function: (import) arguments: (arguments . (string) @import.source)) @import
 
 ; ── references ──
+; (the grammar reads `await (0, mod_1.f)(x)` as `await(0, mod_1.f)` called with x: no call of `await`)
+(call_expression function: (call_expression function: (identifier) @name arguments: (arguments . (number) . (member_expression) .)) (#eq? @name "await")) @noref
 (call_expression function: (identifier) @name) @reference.call
 (call_expression
   function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 ; `(0, mod_1.f)(x)`: compiled CommonJS calling mod_1.f unbound
 (call_expression function: (parenthesized_expression (sequence_expression (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .))) @reference.call
 (call_expression function: (parenthesized_expression (sequence_expression (number) . (identifier) @name .))) @reference.call
+; (the same, read by the grammar as `await(0, mod_1.f)` called with x)
+(call_expression function: (call_expression function: (identifier) @_await arguments: (arguments . (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .)) (#eq? @_await "await")) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.new
 (decorator (identifier) @name) @reference.call
