@@ -26,7 +26,7 @@ function listFiles(dir, out = []) {
 }
 
 /** @returns the scores and the grouped errors for one indexed corpus. */
-export async function scoreCalls(root, { top = 12, examples = 4 } = {}) {
+export async function scoreCalls(root, { top = 12, examples = Number(process.env.QUALITY_EXAMPLES) || 4 } = {}) {
   const ts = require('typescript');
   root = resolve(root);
   const graph = await loadGraph(root);

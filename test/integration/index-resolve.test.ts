@@ -223,6 +223,36 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it('a function without a declared type returns what it makes or calls; `instanceof` narrows, through a module too', async () => {
+    await withIndexedProject({
+      'errors.js': 'export class OAuthError { toResponseObject() { return {}; } }\nexport class Pipeline { static create() { return new Pipeline(); } addPolicy(p) { return p; } }\n',
+      'make.js': [
+        "import { Pipeline } from './errors.js';",
+        'export function createEmpty() { return Pipeline.create(); }',
+        'export const createOther = () => { return new Pipeline(); };',
+        ''].join('\n'),
+      'use.js': [
+        "import * as errors_1 from './errors.js';",
+        "import { createEmpty, createOther } from './make.js';",
+        'export function run(e) {',
+        '  if (e instanceof errors_1.OAuthError) e.toResponseObject();',
+        '  createEmpty().addPolicy(1);',
+        '  const p = createOther();',
+        '  p.addPolicy(2);',
+        '}',
+        ''].join('\n'),
+      'use.ts': [
+        "import { createEmpty } from './make.js';",
+        "function local() { return createEmpty(); }",
+        'export function go() { local().addPolicy(3); }',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'use.js::run', 'toResponseObject'), ['errors.js::OAuthError.toResponseObject', 'exact'], 'e instanceof errors_1.OAuthError');
+      assert.deepEqual(callsTo(ix.store, 'use.js::run', 'addPolicy').map((e) => [e.to, e.resolution]), [['errors.js::Pipeline.addPolicy', 'exact'], ['errors.js::Pipeline.addPolicy', 'exact']], 'return Pipeline.create(), return new Pipeline()');
+      assert.deepEqual(callTo(ix.store, 'use.ts::go', 'addPolicy'), ['errors.js::Pipeline.addPolicy', 'exact'], 'TypeScript without a return type');
+    });
+  });
+
   it("an object a factory spreads into its result lends its members; a property it gives a call's result has that type", async () => {
     await withIndexedProject({
       'log.js': [

@@ -137,6 +137,8 @@
 (pair value: (identifier) @name) @reference.value
 
 ; ── typed names: `const x = new Foo()`, `this.x = new Foo()` ──
+; narrowing: `if (x instanceof Foo) x.bar()`, `e instanceof errors_1.OAuthError`
+(binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: (new_expression constructor: (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name value: (array . (comment)* . (new_expression constructor: (_) @binding.elements))) @binding

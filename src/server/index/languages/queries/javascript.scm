@@ -17,10 +17,12 @@
 (assignment_expression left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: [(identifier) (member_expression) (call_expression)] @binding.value) @binding
 (variable_declarator name: (identifier) @binding.name value: [(call_expression) (member_expression)] @binding.value) @binding
-; a factory's result, a function it made and gave members (`const fn = ...; fn.setLayout = ...;
-; return fn;`): `Fn(...).setLayout()` is that member
-(variable_declarator name: (identifier) @binding.returns value: (arrow_function body: (statement_block (return_statement (identifier) @binding.value)))) @binding
-(function_declaration name: (identifier) @binding.returns body: (statement_block (return_statement (identifier) @binding.value))) @binding
+; what a function returns: a function it made and gave members (`const fn = ...; fn.setLayout =
+; ...; return fn;`: `Fn(...).setLayout()` is that member), what it makes or calls (`return new
+; Pipeline()`, `return Pipeline.create()`)
+(variable_declarator name: (identifier) @binding.returns value: (arrow_function body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value)))) @binding
+(function_declaration name: (identifier) @binding.returns body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value))) @binding
+(method_definition name: (property_identifier) @binding.returns body: (statement_block (return_statement [(new_expression) (call_expression) (member_expression)] @binding.value))) @binding
 ; a factory that returns an object literal (`return { info, warning }` of its own `function info`):
 ; its result's members are its own of those names (the function stands for the object's type)
 (function_declaration name: (identifier) @binding.returns @binding.type body: (statement_block (return_statement (object)))) @binding
