@@ -253,6 +253,35 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
+    await withIndexedProject({
+      'gen.js': [
+        'class Root { render() {} }',
+        'class Record { add(x) { return x; } }',
+        'export class Gen {',
+        '  matches = new Record();',
+        '  constructor() { this._nodes = [new Root()]; }',
+        '  get _root() { return this._nodes[0]; }',
+        '  toString() { this.matches.add(1); return this._root.render(); }',
+        '}',
+        ''].join('\n'),
+      'gen.ts': [
+        'class Root2 { render() {} }',
+        'class Record2 { add(x: number) { return x; } }',
+        'export class Gen2 {',
+        '  matches = new Record2();',
+        '  private get _root(): Root2 { return new Root2(); }',
+        '  toString() { this.matches.add(1); return this._root.render(); }',
+        '}',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'gen.js::Gen.toString', 'render'), ['gen.js::Root.render', 'exact'], 'get _root() { return this._nodes[0]; }');
+      assert.deepEqual(callTo(ix.store, 'gen.js::Gen.toString', 'add'), ['gen.js::Record.add', 'exact'], 'matches = new Record()');
+      assert.deepEqual(callTo(ix.store, 'gen.ts::Gen2.toString', 'render'), ['gen.ts::Root2.render', 'exact'], 'get _root(): Root2');
+      assert.deepEqual(callTo(ix.store, 'gen.ts::Gen2.toString', 'add'), ['gen.ts::Record2.add', 'exact'], 'matches = new Record2()');
+    });
+  });
+
   it("an object a factory spreads into its result lends its members; a property it gives a call's result has that type", async () => {
     await withIndexedProject({
       'log.js': [

@@ -137,11 +137,15 @@
 (pair value: (identifier) @name) @reference.value
 
 ; ── typed names: `const x = new Foo()`, `this.x = new Foo()` ──
+; a getter is a field of what it returns (`get root() { return this.nodes[0]; }`; its declared
+; type in typescript.scm): the binding is the class's, read there
+(class_body (method_definition "get" name: (property_identifier) @binding.name body: (statement_block . (return_statement [(identifier) (member_expression) (subscript_expression) (call_expression) (new_expression)] @binding.value) .))) @binding
 ; narrowing: `if (x instanceof Foo) x.bar()`, `e instanceof errors_1.OAuthError`
 (binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: (new_expression constructor: (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name value: (array . (comment)* . (new_expression constructor: (_) @binding.elements))) @binding
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: (array . (comment)* . (new_expression constructor: (_) @binding.elements))) @binding
 (variable_declarator name: (identifier) @binding.name value: (ternary_expression [consequence: (new_expression constructor: (_) @binding.type) alternative: (new_expression constructor: (_) @binding.type)])) @binding
 ; a fluent method (`return this;` in its body): `v.copy(a).add(b)` is v's class's `add`
 (method_definition name: (property_identifier) @binding.returns body: (statement_block (return_statement (this) @binding.type))) @binding

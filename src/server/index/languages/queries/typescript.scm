@@ -59,11 +59,13 @@
 ; an untyped parameter is what its default makes (`min = new Vector3()`)
 ([(required_parameter pattern: (identifier) @binding.name !type value: (new_expression constructor: (_) @binding.type)) (optional_parameter pattern: (identifier) @binding.name !type value: (new_expression constructor: (_) @binding.type))] @binding)
 (public_field_definition name: (property_identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(public_field_definition name: (property_identifier) @binding.name !type value: (new_expression constructor: (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; return types: `f(...).m()` resolves through f's declared return type
 (function_declaration name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
 (function_signature name: (identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
 (method_definition name: (property_identifier) @binding.returns return_type: (type_annotation (_) @binding.type)) @binding
+(class_body (method_definition "get" name: (property_identifier) @binding.name return_type: (type_annotation (_) @binding.type))) @binding
 ; no return type declared: what it returns by name (a factory's `return fn;`, as in javascript.scm)
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function !return_type body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value)))) @binding
 (function_declaration name: (identifier) @binding.returns !return_type body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value))) @binding
