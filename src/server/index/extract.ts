@@ -711,8 +711,6 @@ function isLocalDeclaration(lang: CompiledLanguage, node: Node): boolean {
   return false;
 }
 
-/** A block-scoped local's lines: from its declaration to the end of its block (undefined: the
- *  whole of the symbol it is declared in). */
 /** Whether `bind` (a return statement, or an arrow function's expression body) is a named
  *  function's own: in its body's block, or the body itself; not in a nested block, nor in a
  *  callback (whose result is no symbol's). */
@@ -724,6 +722,8 @@ function returnedByFunction(bind: Node): boolean {
   return !!(owner.childForFieldName('name') ?? parentOf(owner)?.childForFieldName('name'));
 }
 
+/** A block-scoped local's lines: from its declaration to the end of its block (undefined: the
+ *  whole of the symbol it is declared in). */
 function blockLines(lang: CompiledLanguage, bind: Node): [number, number] | undefined {
   const b = lang.spec.blockScoped;
   if (!b || !(b.declarations.includes(bind.type) || b.declarations.includes(parentOf(bind)?.type ?? ''))) return undefined;
