@@ -253,6 +253,29 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it('a class whose superclass is a call has the members of what the call returns (a mixin), and so do its subclasses', async () => {
+    await withIndexedProject({
+      'schema.ts': [
+        'export interface Pipeable { pipe(): void }',
+        'export interface Annotable extends Pipeable { annotations(d: string): Annotable }',
+        'export interface SchemaClass<A> extends Annotable { new (_: never): A }',
+        'export const make = <A>(ast: string): SchemaClass<A> => (class { static pipe() {} } as any);',
+        'export class String$ extends make<string>("string") {}',
+        'class Lowercase extends String$ {}',
+        'export function use() { String$.pipe(); Lowercase.annotations("lower"); }',
+        ''].join('\n'),
+      'mixin.js': [
+        'class Base { hello() {} }',
+        'function pick() { return Base; }',
+        'class Greeter extends pick() { greet() { this.hello(); } }',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'schema.ts::use', 'pipe'), ['schema.ts::Pipeable.pipe', 'exact'], 'String$ extends make<string>(): a SchemaClass');
+      assert.deepEqual(callTo(ix.store, 'schema.ts::use', 'annotations'), ['schema.ts::Annotable.annotations', 'exact'], 'through the subclass');
+      assert.deepEqual(callTo(ix.store, 'mixin.js::Greeter.greet', 'hello'), ['mixin.js::Base.hello', 'exact'], 'extends pick(): what pick returns');
+    });
+  });
+
   it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
     await withIndexedProject({
       'gen.js': [

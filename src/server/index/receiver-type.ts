@@ -22,7 +22,7 @@ export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trai
 /** What `new F()` can make where functions are constructors (ResolveRules.constructorFunctions):
  *  an instance of F, whose methods are F's `F.prototype.m = function` children. */
 const CONSTRUCTED = new Set([...CONTAINERS, 'function']);
-const FUNCTIONS = new Set(['function']);
+const FUNCTIONS_CLASSES = new Set(['function', 'class']);
 const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 /** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
@@ -227,9 +227,10 @@ export class ReceiverTypes {
     // a module-level constant or variable, here or imported; a statically imported field or enum constant
     const held = this.holderType(this.r.resolveName(name, ctx, NAMED_VALUES, null, true)?.id);
     // a function as the object it is, where functions are constructors and are given members
-    // (`Foo.create = function`, `fn.setLayout = ...`): its members are its children
+    // (`Foo.create = function`, `fn.setLayout = ...`): its members are its children; a class as
+    // the constructor it is (`return Base;`: a mixin's superclass)
     if (held !== undefined || !rules.constructorFunctions) return held;
-    return this.r.resolveName(name, ctx, FUNCTIONS, null, true);
+    return this.r.resolveName(name, ctx, FUNCTIONS_CLASSES, null, true);
   }
 
   /** The field 0 of a variant or struct the path names (its binding '0'), undefined where the

@@ -557,7 +557,7 @@ export class Resolver {
    *  language's root type. */
   private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
     const seen = new Set<number>([classId]);
-    let frontier = first;
+    let frontier = [...first, ...this.superclassCalls(classId)];
     for (let depth = 0; depth < 10 && frontier.length; depth++) {
       const next: number[] = [];
       for (const c of frontier) {
@@ -566,7 +566,7 @@ export class Resolver {
         const sup = this.db.node(c);
         const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
-        next.push(...this.db.supertypes(c));
+        next.push(...this.db.supertypes(c), ...this.superclassCalls(c));
       }
       frontier = next;
     }
@@ -574,6 +574,13 @@ export class Resolver {
     const root = this.rootType(classId);
     if (root === undefined || seen.has(root)) return undefined;
     return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind) && this.takes(n, want))?.id ?? this.memberOfSupertypes(root, name, accept, from, want);
+  }
+
+  /** The type of what a class's superclass call returns (`class S extends make<string>(ast)`, a
+   *  mixin: extract.ts's binding `...` on the class), where the language has such classes. */
+  private superclassCalls(classId: number): number[] {
+    const c = this.db.node(classId);
+    return c && CLASSLIKE.has(c.kind) && this.rules(c.file_id).factoryMembers ? this.types.spreads(classId) : [];
   }
 
   /** ResolveRules.rootTypes: the type a class-like node extends without saying so, where the

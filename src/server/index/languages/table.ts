@@ -49,7 +49,8 @@
 //   function's own '()' (its result), @binding.items a collection type's '[]' (its element),
 //   @binding.member a field the code assigns (`this.x = ...`: a method's assignment is the class's),
 //   @binding.returned / @binding.spread a property / a spread of the object literal a function
-//   returns (its bindings `.key` and `...`: members of the function's result),
+//   returns (its bindings `.key` and `...`: members of the function's result); @binding.supertype
+//   a class whose superclass is what a call returns (`class S extends make<string>()`: its `...`),
 //   @binding.repeat (in place of @binding) a declaration that repeats an earlier one's type (Go's iota);
 //   @binding.elements (in place of @binding.type) the type of a collection literal's element (`[new V()]`: a V[]);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/

@@ -24,6 +24,9 @@
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value)))) @binding
 (function_declaration name: (identifier) @binding.returns body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value))) @binding
 (method_definition name: (property_identifier) @binding.returns body: (statement_block (return_statement [(new_expression) (call_expression) (member_expression)] @binding.value))) @binding
+; a superclass that is what a call returns (`class S extends Mixin(Base)`): S has the members of
+; that result's type (its binding `...`, as a factory's spread)
+(class_declaration name: (_) @binding.supertype (class_heritage (call_expression) @binding.value)) @binding
 ; a factory that returns an object literal (`return { info, warning }` of its own `function info`):
 ; its result's members are its own of those names (the function stands for the object's type)
 (function_declaration name: (identifier) @binding.returns @binding.type body: (statement_block (return_statement (object)))) @binding

@@ -89,6 +89,10 @@
   (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
   (arrow_function parameter: (identifier) @binding.name @binding.param)
   (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))] @binding.arg)) @binding
+; a superclass that is what a call returns (`class S extends make<string>(ast)`, a mixin): S has
+; the members of that result's type (its binding `...`, as a factory's spread)
+([(class_declaration name: (_) @binding.supertype (class_heritage (extends_clause value: (call_expression) @binding.value)))
+  (abstract_class_declaration name: (_) @binding.supertype (class_heritage (extends_clause value: (call_expression) @binding.value)))] @binding)
 ; an alias of one named type: members are looked up on that type
 (type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding
