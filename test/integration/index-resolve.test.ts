@@ -276,6 +276,22 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it("a constant declared with a function type types its callback's parameters (`const clockWith: (f: (clock: Clock) => A) => A`)", async () => {
+    await withIndexedProject({
+      'Clock.ts': [
+        'export interface Clock { now(): number }',
+        'export interface Timer { now(): number }',
+        'export const clockWith: <A>(f: (clock: Clock) => A) => A = (f) => f(null as any);',
+        ''].join('\n'),
+      'use.ts': [
+        'import * as Clock from "./Clock.js";',
+        'export const elapsed = () => Clock.clockWith((clock) => clock.now());',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'use.ts::elapsed', 'now'), ['Clock.ts::Clock.now', 'exact']);
+    });
+  });
+
   it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
     await withIndexedProject({
       'gen.js': [

@@ -665,9 +665,13 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing
   const type = typeName(text(source, typeNode)) ?? '{}';
   if (arg && param) {
-    // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's
+    // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's;
+    // a constant's declared function type is its signature (`const clockWith: (f: (clock: Clock)
+    // => A) => A`)
     const pp = parentOf(param);
-    if (parentOf(bind)?.type === (pp && parentOf(pp))?.type) return undefined;
+    const outer = parentOf(bind);
+    const declarator = outer && parentOf(outer)?.type === 'type_annotation' ? parentOf(parentOf(outer)!) : undefined;
+    if (outer?.type === (pp && parentOf(pp))?.type && declarator?.type !== 'variable_declarator') return undefined;
     const j = lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
     return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${j}`, type };
   }
