@@ -292,6 +292,32 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it('an alias of an intersection has the members of its parts, `typeof ns` the module\'s; a class merged with an interface has the interface\'s supertypes\' members', async () => {
+    await withIndexedProject({
+      'api/traversing.ts': [
+        "import type { Cheerio } from '../cheerio.js';",
+        'export function toArray<T>(this: Cheerio<T>): T[] { return []; }',
+        'export function find<T>(this: Cheerio<T>, s: string): Cheerio<T> { this.toArray(); return this; }',
+        ''].join('\n'),
+      'cheerio.ts': [
+        "import * as Traversing from './api/traversing.js';",
+        'export interface Plain { plain(): void }',
+        'type MethodsType = typeof Traversing &',
+        '  Plain;',
+        'export abstract class Cheerio<T> { length = 0; }',
+        'export interface Cheerio<T> extends MethodsType, Iterable<T> {}',
+        "export function use(c: Cheerio<number>) { c.find('x').plain(); }",
+        'function other(x: Plain & { y: number }) { return x; }',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'api/traversing.ts::find', 'toArray'), ['api/traversing.ts::toArray', 'exact'], 'this: Cheerio<T> -> MethodsType -> typeof Traversing');
+      assert.deepEqual(callTo(ix.store, 'cheerio.ts::use', 'find'), ['api/traversing.ts::find', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'cheerio.ts::use', 'plain'), ['cheerio.ts::Plain.plain', 'exact'], 'the other part, through find\'s return type');
+      const parts = ix.store.prepare("SELECT n.name, b.type FROM bindings b JOIN nodes n ON n.id = b.scope_id WHERE b.name = '...' ORDER BY b.type").all<{ name: string; type: string }>();
+      assert.deepEqual(parts.map((p) => [p.name, p.type]), [['MethodsType', 'Plain'], ['MethodsType', 'typeof Traversing']], "a parameter's intersection is no alias's");
+    });
+  });
+
   it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
     await withIndexedProject({
       'gen.js': [

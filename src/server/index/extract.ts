@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
@@ -30,7 +30,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -284,6 +284,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingReturned: bindName = c.node; returned = '.'; break;
         case R.BindingSpread: bindName = c.node; returned = '...'; break;
         case R.BindingSupertype: bindName = c.node; returned = '...'; supertype = true; break;
+        case R.BindingPart: bind = c.node; bindName = aliasNameOf(c.node); returned = '...'; supertype = true; break;
         case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node, repeats); break;
         case R.BindingElements: bindType = c.node; elements = true; break;
         case R.TypeParam: typeParam = c.node; break;
@@ -318,10 +319,14 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       // a local declaration's "result" is the variable it declares (`lock_guard<M> lock(m);`)
       if (own === '()' && isLocalDeclaration(lang, bind)) own = undefined;
       if (returned && !supertype && !returnedByFunction(bind)) continue;
+      if (supertype && !bindName) continue; // (an intersection that is not an alias's whole value)
+      // `typeof ns`: the type of the value ns (a module imported whole: that module)
+      const query = bindType && lang.spec.typeQuery === bindType.type ? bindType.namedChild(0) : undefined;
       const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
       if (rec && elements) rec.type += '[]';
       // the function's result's members: `.key`, and `...` for an object it spreads in
       if (rec && returned) rec.name = returned === '.' ? `.${rec.name}` : '...';
+      if (rec && query) rec.type = `typeof ${squash(text(source, query))}`;
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
@@ -725,6 +730,15 @@ function returnedByFunction(bind: Node): boolean {
   if (!owner?.childForFieldName('body')?.equals(owner === up ? bind : up!)) return false;
   if (!(owner.childForFieldName('parameters') ?? owner.childForFieldName('parameter'))) return false;
   return !!(owner.childForFieldName('name') ?? parentOf(owner)?.childForFieldName('name'));
+}
+
+/** The name of the type alias whose whole value `node` is, through nested nodes of its kind
+ *  (`type M = A & B & C` is `(A & B) & C`); undefined for one elsewhere (a parameter's `A & B`). */
+function aliasNameOf(node: Node): Node | undefined {
+  let top = node;
+  for (let up = parentOf(top); up && up.type === node.type; up = parentOf(up)) top = up;
+  const alias = parentOf(top);
+  return alias?.childForFieldName('value')?.equals(top) ? alias.childForFieldName('name') ?? undefined : undefined;
 }
 
 /** A block-scoped local's lines: from its declaration to the end of its block (undefined: the

@@ -303,6 +303,12 @@ export class ReceiverTypes {
   }
 
   private declared(t: string, ctx: Ctx): TypeHit {
+    // `typeof ns` (extract.ts, LanguageSpec.typeQuery): a module imported whole is that module
+    const query = /^typeof ([A-Za-z_$][\w$.]*)$/.exec(t);
+    if (query) {
+      const mod = this.r.moduleImported(ctx.fileId, query[1]);
+      return mod !== undefined ? { id: mod, how: 'import' } : this.of(query[1], ctx);
+    }
     const cb = /^@(\d+)\.(\w+) (.+)$/s.exec(t);
     if (!cb) return this.named(t, ctx);
     const target = this.callee(stripTypeArgs(cb[3].replace(/^new\s+/, '')), ctx);

@@ -564,7 +564,9 @@ export class Resolver {
         if (seen.has(c)) continue;
         seen.add(c);
         const sup = this.db.node(c);
-        const m = sup && (this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.packageMethod(sup, name, accept, from));
+        // (a module as a part of an intersection, `typeof ns`: what it exports)
+        const m = sup && (sup.kind === 'file' ? this.exportedFrom(sup.file_id, name, accept, 0)
+          : this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
         next.push(...this.db.supertypes(c), ...this.superclassCalls(c));
       }
@@ -577,10 +579,11 @@ export class Resolver {
   }
 
   /** The type of what a class's superclass call returns (`class S extends make<string>(ast)`, a
-   *  mixin: extract.ts's binding `...` on the class), where the language has such classes. */
+   *  mixin), or the parts of the intersection a type alias is (`type M = A & typeof ns`):
+   *  extract.ts's bindings `...` on it, where the language has such types. */
   private superclassCalls(classId: number): number[] {
     const c = this.db.node(classId);
-    return c && CLASSLIKE.has(c.kind) && this.rules(c.file_id).factoryMembers ? this.types.spreads(classId) : [];
+    return c && (CLASSLIKE.has(c.kind) || c.kind === 'type') && this.rules(c.file_id).factoryMembers ? this.types.spreads(classId) : [];
   }
 
   /** ResolveRules.rootTypes: the type a class-like node extends without saying so, where the
@@ -669,13 +672,17 @@ export class Resolver {
       const given = ctors.length ? named.find((n) => n.kind === 'method' && ctors.includes(n.parent_id!) && accept.has(n.kind)) : undefined;
       if (given) return given.id;
     }
-    // declarations merged with it (`interface X` and `namespace X` side by side): their members too
+    // declarations merged with it (`interface X` and `namespace X` side by side): their members too,
+    // then their supertypes' (`class Cheerio` and `interface Cheerio extends MethodsType`)
+    const twins: number[] = [];
     for (const twin of this.db.nodesNamedIn(c.name, c.file_id)) {
       if (twin.id === containerId || twin.parent_id !== c.parent_id) continue;
       const m = named.find((n) => n.parent_id === twin.id && accept.has(n.kind) && this.takes(n, want));
       if (m) return m.id;
+      if (CLASSLIKE.has(twin.kind)) twins.push(twin.id);
     }
-    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true);
+    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true)
+      ?? (twins.length ? this.membersFrom(containerId, twins.flatMap((t) => [...this.db.supertypes(t), ...this.superclassCalls(t)]), name, accept, from, want) : undefined);
   }
 
   /** A member of an object a function's result spreads in (`return { ...credLogger, parent }`:

@@ -51,6 +51,8 @@
 //   @binding.returned / @binding.spread a property / a spread of the object literal a function
 //   returns (its bindings `.key` and `...`: members of the function's result); @binding.supertype
 //   a class whose superclass is what a call returns (`class S extends make<string>()`: its `...`),
+//   @binding.part (in place of @binding) an intersection a type alias is (`type M = A & typeof ns`:
+//   its `...` for each part),
 //   @binding.repeat (in place of @binding) a declaration that repeats an earlier one's type (Go's iota);
 //   @binding.elements (in place of @binding.type) the type of a collection literal's element (`[new V()]`: a V[]);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/
@@ -145,6 +147,9 @@ export interface LanguageSpec {
    *  `wholeBlock`: from the block's start, not the declaration's (JavaScript's `let`, whose
    *  name is its own throughout the block, and a closure above may read it). */
   blockScoped?: { declarations: string[]; scopes: string[]; wholeBlock?: boolean };
+  /** The node type of a type that names a value's type (TypeScript's `typeof ns`): as a
+   *  binding's type, the value is typed instead (@binding.part). */
+  typeQuery?: string;
   /** A declaration of these node types inside a function body is a local, never a symbol: C++'s
    *  `std::lock_guard<std::mutex> lock(m);` reads as a function prototype `lock` (the vexing
    *  parse), and is a variable of that type; a C global under `#ifdef` is matched in a body too. */
@@ -191,6 +196,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     constructorNames: ['constructor'],
     receiverParams: ['this'],
     blockScoped: ECMA_BLOCKS,
+    typeQuery: 'type_query',
   },
   {
     id: 'tsx',
@@ -207,6 +213,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     constructorNames: ['constructor'],
     receiverParams: ['this'],
     blockScoped: ECMA_BLOCKS,
+    typeQuery: 'type_query',
   },
   {
     id: 'javascript',
