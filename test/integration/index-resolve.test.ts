@@ -318,6 +318,20 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it("TypeScript's Partial<T>, Readonly<T> and their like have T's members (a project type of the name first)", async () => {
+    await withIndexedProject({
+      'tap.ts': [
+        'export interface TapObserver { finalize(): void }',
+        'export function run(o: Partial<TapObserver>, r: Readonly<TapObserver>) { o.finalize?.(); r.finalize(); }',
+        'interface Required<T> { check(): T }',
+        'export function mine(q: Required<TapObserver>) { q.check(); }',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'tap.ts::run', 'finalize').map((e) => [e.to, e.resolution]), [['tap.ts::TapObserver.finalize', 'exact'], ['tap.ts::TapObserver.finalize', 'exact']]);
+      assert.deepEqual(callTo(ix.store, 'tap.ts::mine', 'check'), ['tap.ts::Required.check', 'exact'], "the project's own Required");
+    });
+  });
+
   it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
     await withIndexedProject({
       'gen.js': [

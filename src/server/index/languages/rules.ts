@@ -174,7 +174,7 @@ export const DEFAULT_RULES: ResolveRules = {
   globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
 };
 
-const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, family: 'js' };
+const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], wrapperTypes: ['Partial', 'Required', 'Readonly', 'NonNullable'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
