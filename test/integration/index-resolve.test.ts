@@ -292,11 +292,13 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
-  it('an alias of an intersection has the members of its parts, `typeof ns` the module\'s; a class merged with an interface has the interface\'s supertypes\' members', async () => {
+  it('an alias of an intersection or a union has the members of its parts, `typeof ns` what the module exports; a class merged with an interface has the interface\'s supertypes\' members', async () => {
     await withIndexedProject({
+      'static.ts': 'export function text(): string { return ""; }\n',
       'api/traversing.ts': [
         "import type { Cheerio } from '../cheerio.js';",
-        'export function toArray<T>(this: Cheerio<T>): T[] { return []; }',
+        "import { text } from '../static.js';",
+        'export function toArray<T>(this: Cheerio<T>): T[] { text(); return []; }',
         'export function find<T>(this: Cheerio<T>, s: string): Cheerio<T> { this.toArray(); return this; }',
         ''].join('\n'),
       'cheerio.ts': [
@@ -306,15 +308,24 @@ describe('index: JavaScript and TypeScript factories', function () {
         '  Plain;',
         'export abstract class Cheerio<T> { length = 0; }',
         'export interface Cheerio<T> extends MethodsType, Iterable<T> {}',
-        "export function use(c: Cheerio<number>) { c.find('x').plain(); }",
+        "export function use(c: Cheerio<number>) { c.find('x').plain(); c.text(); }",
         'function other(x: Plain & { y: number }) { return x; }',
+        ''].join('\n'),
+      'observer.ts': [
+        'interface NextObserver { next(): void; error?: () => void }',
+        'interface ErrorObserver { next?: () => void; error(): void }',
+        'type PartialObserver = NextObserver | ErrorObserver | null;',
+        'export function send(o: PartialObserver) { o?.next(); o?.error?.(); }',
         ''].join('\n'),
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'api/traversing.ts::find', 'toArray'), ['api/traversing.ts::toArray', 'exact'], 'this: Cheerio<T> -> MethodsType -> typeof Traversing');
       assert.deepEqual(callTo(ix.store, 'cheerio.ts::use', 'find'), ['api/traversing.ts::find', 'exact']);
       assert.deepEqual(callTo(ix.store, 'cheerio.ts::use', 'plain'), ['cheerio.ts::Plain.plain', 'exact'], 'the other part, through find\'s return type');
+      assert.deepEqual(callTo(ix.store, 'cheerio.ts::use', 'text'), [null, 'unresolved'], 'traversing.ts imports text, but does not export it');
+      assert.deepEqual(callTo(ix.store, 'observer.ts::send', 'next'), ['observer.ts::NextObserver.next', 'exact'], 'a union: the first part that has it');
+      assert.deepEqual(callTo(ix.store, 'observer.ts::send', 'error'), ['observer.ts::NextObserver.error', 'exact'], 'a union: the first part that has it');
       const parts = ix.store.prepare("SELECT n.name, b.type FROM bindings b JOIN nodes n ON n.id = b.scope_id WHERE b.name = '...' ORDER BY b.type").all<{ name: string; type: string }>();
-      assert.deepEqual(parts.map((p) => [p.name, p.type]), [['MethodsType', 'Plain'], ['MethodsType', 'typeof Traversing']], "a parameter's intersection is no alias's");
+      assert.deepEqual(parts.map((p) => [p.name, p.type]), [['PartialObserver', 'ErrorObserver'], ['PartialObserver', 'NextObserver'], ['MethodsType', 'Plain'], ['MethodsType', 'typeof Traversing']].sort((a, b) => a[1].localeCompare(b[1])), "a parameter's intersection is no alias's");
     });
   });
 

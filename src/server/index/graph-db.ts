@@ -391,12 +391,12 @@ export class GraphDb {
     return this.bindingRow(scopeId, name, line)?.type;
   }
 
-  /** Every type a scope binds `name` to, at whatever lines (the objects a function's result
-   *  spreads in, its bindings `...`). */
+  /** Every type a scope binds `name` to, at whatever lines, in the order written (the parts of
+   *  a union alias, first first: its bindings `...`). */
   bindingTypes(scopeId: number, name: string): string[] {
     if (this.bindingRow(scopeId, name) === undefined) return [];
     const rows = this.bindingCache.get(scopeId)!.get(name)!;
-    return Array.isArray(rows) ? rows.map((r) => r.type) : [rows.type];
+    return Array.isArray(rows) ? rows.map((r) => r.type).reverse() : [rows.type];
   }
 
   /** The binding of `name` in a scope that holds at `line`, with the line it holds from (null:

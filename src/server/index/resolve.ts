@@ -466,8 +466,9 @@ export class Resolver {
     return false;
   }
 
-  /** A name as exported by a file, following re-exports (`export * from`, `export {a} from`). */
-  private exportedFrom(fileId: number, name: string, accept: Set<string>, depth: number, isDefault = false): number | undefined {
+  /** A name as exported by a file, following re-exports (`export * from`, `export {a} from`).
+   *  `named`: the file's `export` names it (an ES module's import is no export until then). */
+  private exportedFrom(fileId: number, name: string, accept: Set<string>, depth: number, isDefault = false, named = false): number | undefined {
     if (depth > 6) return undefined;
     const own = this.topLevelIn(fileId, name, accept);
     if (own) return own;
@@ -477,7 +478,7 @@ export class Resolver {
       // (`mod_1.Y`: the Y of the module the file holds in mod_1, TypeScript's CommonJS re-export)
       const dot = local.indexOf('.');
       const mod = dot > 0 ? this.moduleImported(fileId, local.slice(0, dot)) : undefined;
-      const hit = dot < 0 ? this.exportedFrom(fileId, local, accept, depth + 1)
+      const hit = dot < 0 ? this.exportedFrom(fileId, local, accept, depth + 1, false, true)
         : mod === undefined ? undefined : this.exportedFrom(this.db.node(mod)!.file_id, local.slice(dot + 1), accept, depth + 1);
       if (hit) return hit;
     }
@@ -497,7 +498,8 @@ export class Resolver {
         if (hit) return hit;
       }
     }
-    // `export { a as b }` / a name imported and re-exported by binding
+    // `export { a as b }` / a name imported and re-exported by binding (in Python, any import)
+    if (!named && this.rules(fileId).importStyle === 'js') return undefined;
     for (const imp of this.db.imports(fileId)) {
       if (imp.reexport || imp.resolved_file_id === null || imp.local !== name || imp.imported === '*') continue;
       const hit = this.importedFrom(imp.resolved_file_id, imp.imported, name, accept, depth);

@@ -94,8 +94,10 @@
 ([(class_declaration name: (_) @binding.supertype (class_heritage (extends_clause value: (call_expression) @binding.value)))
   (abstract_class_declaration name: (_) @binding.supertype (class_heritage (extends_clause value: (call_expression) @binding.value)))] @binding)
 ; an alias of an intersection (`type Methods = typeof Attributes & typeof Traversing`, `A & B<T>`)
-; has the members of each part (its bindings `...`, walked with its supertypes)
-(intersection_type [(type_identifier) (generic_type) (nested_type_identifier) (type_query)] @binding.type) @binding.part
+; has the members of each part (its bindings `...`, walked with its supertypes); of a union
+; (`type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>`), the first part's that has one
+([(intersection_type [(type_identifier) (generic_type) (nested_type_identifier) (type_query)] @binding.type)
+  (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)] @binding.part)
 ; an alias of one named type: members are looked up on that type
 (type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding
