@@ -276,19 +276,26 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
-  it("a constant declared with a function type types its callback's parameters (`const clockWith: (f: (clock: Clock) => A) => A`)", async () => {
+  it("a constant declared with a function type types its callback's parameters and its result (`const clockWith: (f: (clock: Clock) => A) => A`)", async () => {
     await withIndexedProject({
       'Clock.ts': [
         'export interface Clock { now(): number }',
         'export interface Timer { now(): number }',
         'export const clockWith: <A>(f: (clock: Clock) => A) => A = (f) => f(null as any);',
+        'export const make: () => Timer = () => ({ now: () => 1 });',
+        'export const delay: { (ms: number): (self: Timer) => Timer; (self: Timer, ms: number): Timer } = null as any;',
+        'export interface A { now(): number }',
         ''].join('\n'),
       'use.ts': [
         'import * as Clock from "./Clock.js";',
         'export const elapsed = () => Clock.clockWith((clock) => clock.now());',
+        'export function later(t: Clock.Timer) { Clock.make().now(); Clock.delay(t, 5).now(); }',
+        'export function generic() { Clock.clockWith((c) => c).now(); }',
         ''].join('\n'),
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'use.ts::elapsed', 'now'), ['Clock.ts::Clock.now', 'exact']);
+      assert.deepEqual(callsTo(ix.store, 'use.ts::later', 'now').map((e) => [e.to, e.resolution]), [['Clock.ts::Timer.now', 'exact'], ['Clock.ts::Timer.now', 'exact']], 'const make: () => Timer; the dual signature that returns no function');
+      assert.deepEqual(callTo(ix.store, 'use.ts::generic', 'now'), [null, 'unresolved'], 'clockWith returns its type parameter A, not the interface A');
     });
   });
 
@@ -340,6 +347,17 @@ describe('index: JavaScript and TypeScript factories', function () {
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'tap.ts::run', 'finalize').map((e) => [e.to, e.resolution]), [['tap.ts::TapObserver.finalize', 'exact'], ['tap.ts::TapObserver.finalize', 'exact']]);
       assert.deepEqual(callTo(ix.store, 'tap.ts::mine', 'check'), ['tap.ts::Required.check', 'exact'], "the project's own Required");
+    });
+  });
+
+  it("an unknown receiver's DOM event call (`image.removeEventListener`) is never guessed to be the project's one method of the name", async () => {
+    await withIndexedProject({
+      'events.js': [
+        'export class Dispatcher { removeEventListener(t, f) {} }',
+        'export class Loader extends Dispatcher { load(url) { const image = document.createElementNS("img"); image.removeEventListener("load", url); this.removeEventListener("x", url); } }',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'events.js::Loader.load', 'removeEventListener').map((e) => [e.to, e.resolution]), [[null, 'unresolved'], ['events.js::Dispatcher.removeEventListener', 'exact']]);
     });
   });
 

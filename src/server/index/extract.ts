@@ -507,7 +507,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     // (`%E:Bound` where it has a first bound: `V: Visitor`, `T extends Comparable<T>`, whose
     // members it has when no type argument says more)
     const bare = /^([A-Za-z_$][\w$]*)(\[\])?$/.exec(b.type);
-    const param = bare && typeParams.covers(bare[1], b.pos);
+    const param = bare && (b.typePos === undefined ? typeParams.covers(bare[1], b.pos) : typeParams.coversAt(bare[1], b.typePos));
     if (bare && param !== false) {
       if (bare[2]) continue;
       b.type = param ? `%${bare[1]}:${param}` : `%${bare[1]}`;
@@ -616,6 +616,13 @@ class TypeParamScopes {
     for (const t of this.byName.values()) { t.next = 0; t.open.length = 0; }
   }
 
+  /** covers() at any position, without the sweep (a binding whose type is written after it). */
+  coversAt(name: string, pos: number): string | false {
+    let best: [number, number, string] | undefined;
+    for (const sc of this.byName.get(name)?.scopes ?? []) if (sc[0] <= pos && pos < sc[1] && (!best || sc[0] >= best[0])) best = sc;
+    return best ? best[2] : false;
+  }
+
   /** The bound ('' for none) of the innermost declaration of `name` that contains `pos`, false
    *  where none does; positions must not decrease between calls. */
   covers(name: string, pos: number): string | false {
@@ -637,7 +644,7 @@ class TypeParamScopes {
 type OwnBinding = '()' | '[]' | '0';
 
 /** `member`: a field the code assigns (`this.x = new T()`), not a local. */
-interface BindingRec { pos: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean }
+interface BindingRec { pos: number; typePos?: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean }
 
 /** One binding capture -> {pos, name, type}. The type is a bare type name, or (resolved later,
  *  in the binding's scope) `=expr`, the type of an initialiser (`const s = make()`), or
@@ -692,6 +699,9 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself, a collection type's element its
   // binding '[]' (the name node is inside it)
+  // (a result's type is read for type parameters where it is written: `const make: <A>() => A`
+  // declares A after the name)
+  if (name && own && typeNode.startIndex > name.startIndex) return { pos: name.startIndex, typePos: typeNode.startIndex, name: own, type, lines };
   if (name) return { pos: own ? name.startIndex : bind.startIndex, name: own ?? text(source, name), type, lines };
   return undefined;
 }

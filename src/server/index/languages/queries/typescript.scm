@@ -71,7 +71,7 @@
 (function_declaration name: (identifier) @binding.returns !return_type body: (statement_block (return_statement [(identifier) (new_expression) (call_expression) (member_expression)] @binding.value))) @binding
 (method_definition name: (property_identifier) @binding.returns !return_type body: (statement_block (return_statement [(new_expression) (call_expression) (member_expression)] @binding.value))) @binding
 (function_declaration name: (identifier) @binding.returns @binding.type !return_type body: (statement_block (return_statement (object)))) @binding
-(variable_declarator name: (identifier) @binding.returns @binding.type value: (arrow_function !return_type body: [(statement_block (return_statement (object))) (parenthesized_expression (object))])) @binding
+(variable_declarator name: (identifier) @binding.returns @binding.type !type value: (arrow_function !return_type body: [(statement_block (return_statement (object))) (parenthesized_expression (object))])) @binding
 ; a local's type from its initialiser, worked out at resolution: `const s = make(); s.run()`
 (variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression)] @binding.value) @binding
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
@@ -101,6 +101,11 @@
 ; an alias of one named type: members are looked up on that type
 (type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding
+; a constant declared with a function type returns what that type says (`const make: <A>() => Effect<A> = core.make`)
+(variable_declarator name: (identifier) @binding.returns type: (type_annotation (function_type return_type: (_) @binding.type))) @binding
+; or, declared with call signatures (a dual API: `{ (f): (self: A) => B; (self: A, f): B }`), what
+; the one returning no function says: a call whose result is used as an object is that one
+(variable_declarator name: (identifier) @binding.returns type: (type_annotation (object_type (call_signature return_type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type))))) @binding
 ; `this` inside a function expression: its `this:` parameter, else what its callee declares
 (required_parameter pattern: (this) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (call_expression function: (_) @binding.callee arguments: (arguments (function_expression) @binding.arg)) @binding
