@@ -361,6 +361,34 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it("an object literal of a declared type gives its methods' untyped parameters the types that type's members declare", async () => {
+    await withIndexedProject({
+      'types.ts': [
+        'export class CodeGen { if(c: string): CodeGen { return this; } }',
+        'export class KeywordCxt { gen: CodeGen = new CodeGen(); ok(c: string) {} }',
+        'export class Other { ok(c: string) {} }',
+        'export interface CodeKeywordDefinition { keyword: string; code: (cxt: KeywordCxt, ruleType?: string) => void }',
+        'export interface MacroDefinition { macro(gen: CodeGen): void }',
+        'export interface Added { x?: number }',
+        ''].join('\n'),
+      'def.ts': [
+        "import { CodeKeywordDefinition, MacroDefinition, Added } from './types.js';",
+        'const def: CodeKeywordDefinition & Added = {',
+        '  keyword: "x",',
+        '  code(cxt) { const { gen } = cxt; gen.if("a"); cxt.ok("b"); },',
+        '};',
+        'export const m: MacroDefinition = { macro: (gen) => { gen.if("c"); } };',
+        'export function outside(cxt) { cxt.ok("d"); }',
+        'export default def;',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'def.ts::def.code', 'if'), ['types.ts::CodeGen.if', 'exact'], 'code(cxt): a KeywordCxt, whose gen is a CodeGen');
+      assert.deepEqual(callTo(ix.store, 'def.ts::def.code', 'ok'), ['types.ts::KeywordCxt.ok', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'def.ts::m', 'if'), ['types.ts::CodeGen.if', 'exact'], 'macro(gen: CodeGen), a method signature');
+      assert.deepEqual(callTo(ix.store, 'def.ts::outside', 'ok'), [null, 'unresolved'], 'another cxt, untyped');
+    });
+  });
+
   it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
     await withIndexedProject({
       'gen.js': [

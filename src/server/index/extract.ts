@@ -10,7 +10,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
 }
 
@@ -30,7 +30,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -234,7 +234,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
-    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false;
+    let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
@@ -285,6 +285,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingSpread: bindName = c.node; returned = '...'; break;
         case R.BindingSupertype: bindName = c.node; returned = '...'; supertype = true; break;
         case R.BindingPart: bind = c.node; bindName = aliasNameOf(c.node); returned = '...'; supertype = true; break;
+        case R.BindingSlot: slot = c.node; break;
+        case R.BindingHolder: holder = c.node; break;
         case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node, repeats); break;
         case R.BindingElements: bindType = c.node; elements = true; break;
         case R.TypeParam: typeParam = c.node; break;
@@ -313,6 +315,11 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
       }
       if (of.length <= SIGNATURE_MAX) bindingRecs.push(rec);
+      continue;
+    }
+    if (bind && slot && bindParam) {
+      const rec = memberParam(lang, source, bind, slot, bindParam, bindName, bindType, holder, bindArg);
+      if (rec) bindingRecs.push({ ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
     if (bind) {
@@ -704,6 +711,22 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   if (name && own && typeNode.startIndex > name.startIndex) return { pos: name.startIndex, typePos: typeNode.startIndex, name: own, type, lines };
   if (name) return { pos: own ? name.startIndex : bind.startIndex, name: own ?? text(source, name), type, lines };
   return undefined;
+}
+
+/** @binding.slot: parameter j of a member's function type. Declared (an interface's `code: (cxt:
+ *  KeywordCxt) => void`, `code(cxt: KeywordCxt): void`): the interface's binding `code(j)`. Taken
+ *  (@binding.holder: an untyped parameter of a method of an object literal a declared type types,
+ *  `const def: T = { code(cxt) {} }`): `#code.j T`, in that method only. */
+function memberParam(lang: CompiledLanguage, source: string, bind: Node, slot: Node, param: Node, name: Node | undefined, typeNode: Node | undefined,
+  holder: Node | undefined, method: Node | undefined): BindingRec | undefined {
+  const j = position(lang, param, undefined);
+  const key = text(source, slot);
+  if (holder && name && method) {
+    const t = typeName(text(source, holder));
+    return t && t.length <= SIGNATURE_MAX ? { pos: name.startIndex, name: text(source, name), type: `#${key}.${j} ${t}`, lines: [method.startPosition.row + 1, endLineOf(method)] } : undefined;
+  }
+  const t = typeNode && typeName(text(source, typeNode));
+  return t ? { pos: bind.startIndex, name: `${key}(${j})`, type: t } : undefined;
 }
 
 /** @binding.repeat: the type a declaration without one repeats, the nearest earlier sibling's

@@ -309,6 +309,13 @@ export class ReceiverTypes {
       const mod = this.r.moduleImported(ctx.fileId, query[1]);
       return mod !== undefined ? { id: mod, how: 'import' } : this.of(query[1], ctx);
     }
+    // `#code.j T` (extract.ts memberParam): parameter j of T's member code, as T declares it
+    const slot = /^#([\w$]+)\.(\d+) (.+)$/s.exec(t);
+    if (slot) {
+      const holder = this.named(slot[3], ctx);
+      const f = holder && !holder.array ? this.field(holder.id, `${slot[1]}(${slot[2]})`) : undefined;
+      return f && withHow(this.fieldType(f), holder!.how);
+    }
     const cb = /^@(\d+)\.(\w+) (.+)$/s.exec(t);
     if (!cb) return this.named(t, ctx);
     const target = this.callee(stripTypeArgs(cb[3].replace(/^new\s+/, '')), ctx);

@@ -98,6 +98,19 @@
 ; (`type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>`), the first part's that has one
 ([(intersection_type [(type_identifier) (generic_type) (nested_type_identifier) (type_query)] @binding.type)
   (union_type [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type)] @binding.part)
+; an interface member's function type types its parameters (`code: (cxt: KeywordCxt) => void`,
+; `code(cxt: KeywordCxt): void`): the interface's binding `code(j)`
+(interface_body (property_signature name: (property_identifier) @binding.slot type: (type_annotation (function_type parameters: (formal_parameters
+  (required_parameter pattern: (identifier) type: (type_annotation (_) @binding.type)) @binding.param))))) @binding
+(interface_body (method_signature name: (property_identifier) @binding.slot parameters: (formal_parameters
+  (required_parameter pattern: (identifier) type: (type_annotation (_) @binding.type)) @binding.param))) @binding
+; an object literal of a declared type: its methods' untyped parameters are what the type's
+; members say (`const def: CodeKeywordDefinition = { code(cxt) { ... } }`)
+(variable_declarator type: (type_annotation (_) @binding.holder) value: (object [
+  (method_definition name: (property_identifier) @binding.slot parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+  (pair key: (property_identifier) @binding.slot value: [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))])] @binding.arg)) @binding
 ; an alias of one named type: members are looked up on that type
 (type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding
