@@ -705,9 +705,8 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself, a collection type's element its
-  // binding '[]' (the name node is inside it)
-  // (a result's type is read for type parameters where it is written: `const make: <A>() => A`
-  // declares A after the name)
+  // binding '[]' (the name node is inside it); it is read for type parameters where it is written
+  // (`const make: <A>() => A` declares A after the name)
   if (name && own && typeNode.startIndex > name.startIndex) return { pos: name.startIndex, typePos: typeNode.startIndex, name: own, type, lines };
   if (name) return { pos: own ? name.startIndex : bind.startIndex, name: own ?? text(source, name), type, lines };
   return undefined;
