@@ -389,6 +389,23 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
+  it("a parameter of an inline object type gives its properties' types (`options: { differ: Differ<V> }`)", async () => {
+    await withIndexedProject({
+      'a.ts': [
+        'export interface Differ<V> { diff(a: V, b: V): V }',
+        'export interface Other { diff(): void }',
+        'export const diff = <V>(options: { readonly old: V; readonly differ: Differ<V> }, more?: { o: Other }) => {',
+        '  options.differ.diff(options.old, options.old);',
+        '  more?.o.diff();',
+        '};',
+        'export function elsewhere(options: any) { options.differ.diff(); }',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'a.ts::diff', 'diff').map((e) => [e.to, e.resolution]), [['a.ts::Differ.diff', 'exact'], ['a.ts::Other.diff', 'exact']]);
+      assert.deepEqual(callTo(ix.store, 'a.ts::elsewhere', 'diff'), [null, 'unresolved'], "another function's options");
+    });
+  });
+
   it('a getter is a field of what it returns; a class field of what `new` makes there; `this.x = [new T()]` holds Ts', async () => {
     await withIndexedProject({
       'gen.js': [

@@ -331,6 +331,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       const query = bindType && lang.spec.typeQuery === bindType.type ? bindType.namedChild(0) : undefined;
       const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
       if (rec && elements) rec.type += '[]';
+      // a property of a parameter's inline object type: `options.differ`
+      if (rec && bindKey) rec.name += `.${text(source, bindKey)}`;
       // the function's result's members: `.key`, and `...` for an object it spreads in
       if (rec && returned) rec.name = returned === '.' ? `.${rec.name}` : '...';
       if (rec && query) rec.type = `typeof ${squash(text(source, query))}`;

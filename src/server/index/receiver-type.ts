@@ -191,6 +191,11 @@ export class ReceiverTypes {
     if (held !== undefined) return held;
     const obj = this.of(prefix, ctx);
     if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
+    if (obj === null && IDENT.test(prefix)) {
+      // a property of a parameter's inline object type (`options.differ`, extract.ts)
+      const prop = this.inScope(`${prefix}.${name}`, ctx);
+      if (prop) return this.typeText(prop.type, { src: prop.scope, fileId: this.db.node(prop.scope)!.file_id, line: prop.line });
+    }
     if (!obj) return obj;
     const file = this.db.node(obj.id);
     // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)

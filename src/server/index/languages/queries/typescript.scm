@@ -111,6 +111,10 @@
   (pair key: (property_identifier) @binding.slot value: [
     (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))])] @binding.arg)) @binding
+; a parameter of an inline object type gives its properties' types (`options: { readonly differ:
+; Differ<V> }`: its binding `options.differ`)
+([(required_parameter pattern: (identifier) @binding.name type: (type_annotation (object_type (property_signature name: (property_identifier) @binding.key type: (type_annotation (_) @binding.type)))))
+  (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (object_type (property_signature name: (property_identifier) @binding.key type: (type_annotation (_) @binding.type)))))] @binding)
 ; an alias of one named type: members are looked up on that type
 (type_alias_declaration name: (type_identifier) @binding.returns value: [(type_identifier) (generic_type) (nested_type_identifier)] @binding.type) @binding
 (variable_declarator name: (identifier) @binding.returns value: (arrow_function return_type: (type_annotation (_) @binding.type))) @binding
