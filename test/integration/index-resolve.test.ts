@@ -361,7 +361,7 @@ describe('index: JavaScript and TypeScript factories', function () {
     });
   });
 
-  it("an object literal of a declared type gives its methods' untyped parameters the types that type's members declare", async () => {
+  it("an object literal of a declared type, or passed where a parameter declares one, gives its methods' untyped parameters the types that type's members declare", async () => {
     await withIndexedProject({
       'types.ts': [
         'export class CodeGen { if(c: string): CodeGen { return this; } }',
@@ -372,13 +372,16 @@ describe('index: JavaScript and TypeScript factories', function () {
         'export interface Added { x?: number }',
         ''].join('\n'),
       'def.ts': [
-        "import { CodeKeywordDefinition, MacroDefinition, Added } from './types.js';",
+        "import { CodeGen, CodeKeywordDefinition, MacroDefinition, Added } from './types.js';",
         'const def: CodeKeywordDefinition & Added = {',
         '  keyword: "x",',
         '  code(cxt) { const { gen } = cxt; gen.if("a"); cxt.ok("b"); },',
         '};',
         'export const m: MacroDefinition = { macro: (gen) => { gen.if("c"); } };',
         'export function outside(cxt) { cxt.ok("d"); }',
+        'interface MergeArgs { mergeNames: (gen: CodeGen, to: string) => void }',
+        'function makeMerge(n: number, { mergeNames }: MergeArgs) { return n; }',
+        'export const merged = makeMerge(1, { mergeNames: (gen, to) => { gen.if(to); } });',
         'export default def;',
         ''].join('\n'),
     }, async (ix) => {
@@ -386,6 +389,7 @@ describe('index: JavaScript and TypeScript factories', function () {
       assert.deepEqual(callTo(ix.store, 'def.ts::def.code', 'ok'), ['types.ts::KeywordCxt.ok', 'exact']);
       assert.deepEqual(callTo(ix.store, 'def.ts::m', 'if'), ['types.ts::CodeGen.if', 'exact'], 'macro(gen: CodeGen), a method signature');
       assert.deepEqual(callTo(ix.store, 'def.ts::outside', 'ok'), [null, 'unresolved'], 'another cxt, untyped');
+      assert.deepEqual(callTo(ix.store, 'def.ts::merged', 'if'), ['types.ts::CodeGen.if', 'exact'], "an object passed as argument 1: the callee's parameter type's mergeNames(gen: CodeGen)");
     });
   });
 

@@ -27,7 +27,7 @@ export function paramTypes(signature: string, name: string): string[] | undefine
 }
 
 /** The parameters after the name, as written; undefined where the list is not all there. */
-function paramList(signature: string, name: string): string[] | undefined {
+export function paramList(signature: string, name: string): string[] | undefined {
   const at = openParen(signature, name);
   const close = at < 0 ? -1 : matchingClose(signature, at);
   return close < 0 ? undefined : splitTop(signature.slice(at + 1, close));

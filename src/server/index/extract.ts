@@ -318,7 +318,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       continue;
     }
     if (bind && slot && bindParam) {
-      const rec = memberParam(lang, source, bind, slot, bindParam, bindName, bindType, holder, bindArg);
+      const rec = memberParam(lang, source, bind, slot, bindParam, bindName, bindType, holder, bindArg, bindCallee);
       if (rec) bindingRecs.push({ ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
@@ -717,13 +717,15 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
 /** @binding.slot: parameter j of a member's function type. Declared (an interface's `code: (cxt:
  *  KeywordCxt) => void`, `code(cxt: KeywordCxt): void`): the interface's binding `code(j)`. Taken
  *  (@binding.holder: an untyped parameter of a method of an object literal a declared type types,
- *  `const def: T = { code(cxt) {} }`): `#code.j T`, in that method only. */
+ *  `const def: T = { code(cxt) {} }`): `#code.j T`, in that method only; the object passed as
+ *  argument i of a call (@binding.callee, `f({ code(cxt) {} })`): `#code.j @i f`, the type of f's
+ *  parameter i. */
 function memberParam(lang: CompiledLanguage, source: string, bind: Node, slot: Node, param: Node, name: Node | undefined, typeNode: Node | undefined,
-  holder: Node | undefined, method: Node | undefined): BindingRec | undefined {
+  holder: Node | undefined, method: Node | undefined, callee: Node | undefined): BindingRec | undefined {
   const j = position(lang, param, undefined);
   const key = text(source, slot);
   if (holder && name && method) {
-    const t = typeName(text(source, holder));
+    const t = callee ? `@${position(lang, holder, undefined)} ${squash(text(source, callee))}` : typeName(text(source, holder));
     return t && t.length <= SIGNATURE_MAX ? { pos: name.startIndex, name: text(source, name), type: `#${key}.${j} ${t}`, lines: [method.startPosition.row + 1, endLineOf(method)] } : undefined;
   }
   const t = typeNode && typeName(text(source, typeNode));

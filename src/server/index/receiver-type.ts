@@ -5,6 +5,7 @@
 // Type names are resolved where they were written (the callee's file, not the caller's).
 import type { GraphDb } from './graph-db';
 import { ARGV_SEP } from './types';
+import { paramList } from './arity';
 import type { Hit, Resolver } from './resolve';
 import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
 
@@ -23,6 +24,7 @@ export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trai
  *  an instance of F, whose methods are F's `F.prototype.m = function` children. */
 const CONSTRUCTED = new Set([...CONTAINERS, 'function']);
 const FUNCTIONS_CLASSES = new Set(['function', 'class']);
+const CALLABLE = new Set(['function', 'method', 'constructor']);
 const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 /** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
@@ -317,7 +319,8 @@ export class ReceiverTypes {
     // `#code.j T` (extract.ts memberParam): parameter j of T's member code, as T declares it
     const slot = /^#([\w$]+)\.(\d+) (.+)$/s.exec(t);
     if (slot) {
-      const holder = this.named(slot[3], ctx);
+      const arg = /^@(\d+) (.+)$/s.exec(slot[3]);
+      const holder = arg ? this.parameterType(arg[2], Number(arg[1]), ctx) : this.named(slot[3], ctx);
       const f = holder && !holder.array ? this.field(holder.id, `${slot[1]}(${slot[2]})`) : undefined;
       return f && withHow(this.fieldType(f), holder!.how);
     }
@@ -333,6 +336,18 @@ export class ReceiverTypes {
       if (pt !== undefined) return withHow(pt.startsWith('%') ? undefined : this.named(pt, { src: id, fileId: this.db.node(id)!.file_id }) ?? undefined, target.how);
     }
     return undefined;
+  }
+
+  /** The declared type of parameter i of the function a call's callee names (`name: T`, as its
+   *  signature writes it). */
+  private parameterType(callee: string, i: number, ctx: Ctx): TypeHit {
+    const target = this.callee(stripTypeArgs(callee), ctx);
+    const fn = target && this.db.node(target.id);
+    if (!fn || !CALLABLE.has(fn.kind)) return undefined;
+    const p = paramList(this.db.signature(fn.id) ?? '', fn.name)?.[i];
+    let colon = p?.indexOf(':') ?? -1;
+    while (colon >= 0 && depthAt(p!, colon) !== 0) colon = p!.indexOf(':', colon + 1);
+    return colon < 0 ? undefined : withHow(this.named(p!.slice(colon + 1).trim(), { src: fn.id, fileId: fn.file_id }), target!.how);
   }
 
   /** A type name where it was written; `ns.T` through the namespace (import) `ns`. */

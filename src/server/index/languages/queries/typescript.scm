@@ -111,6 +111,13 @@
   (pair key: (property_identifier) @binding.slot value: [
     (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))])] @binding.arg)) @binding
+; the same, an object literal passed to a function whose parameter declares its type
+; (`makeMergeEvaluated({ mergeNames: (gen, from, to) => ... })`)
+(call_expression function: (_) @binding.callee arguments: (arguments (object [
+  (method_definition name: (property_identifier) @binding.slot parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+  (pair key: (property_identifier) @binding.slot value: [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))])] @binding.arg) @binding.holder)) @binding
 ; a parameter of an inline object type gives its properties' types (`options: { readonly differ:
 ; Differ<V> }`: its binding `options.differ`)
 ([(required_parameter pattern: (identifier) @binding.name type: (type_annotation (object_type (property_signature name: (property_identifier) @binding.key type: (type_annotation (_) @binding.type)))))
