@@ -18,13 +18,14 @@ export interface Ctx { src: number; fileId: number; line?: number }
 export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
+/** Kinds that have a signature of their own (parameters, a result). */
+export const FUNCLIKE = new Set(['function', 'method', 'constructor']);
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 /** What `new F()` can make where functions are constructors (ResolveRules.constructorFunctions):
  *  an instance of F, whose methods are F's `F.prototype.m = function` children. */
 const CONSTRUCTED = new Set([...CONTAINERS, 'function']);
 const FUNCTIONS_CLASSES = new Set(['function', 'class']);
-const CALLABLE = new Set(['function', 'method', 'constructor']);
 const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 /** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
@@ -343,7 +344,7 @@ export class ReceiverTypes {
   private parameterType(callee: string, i: number, ctx: Ctx): TypeHit {
     const target = this.callee(stripTypeArgs(callee), ctx);
     const fn = target && this.db.node(target.id);
-    if (!fn || !CALLABLE.has(fn.kind)) return undefined;
+    if (!fn || !FUNCLIKE.has(fn.kind)) return undefined;
     const p = paramList(this.db.signature(fn.id) ?? '', fn.name)?.[i];
     let colon = p?.indexOf(':') ?? -1;
     while (colon >= 0 && depthAt(p!, colon) !== 0) colon = p!.indexOf(':', colon + 1);

@@ -6,7 +6,7 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, ImportRow, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
-import { CLASSLIKE, CONTAINERS, Ctx, ReceiverTypes } from './receiver-type';
+import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 import { fits, paramRange, paramTypes } from './arity';
@@ -39,7 +39,6 @@ const INSTANTIABLE = new Set(['class', 'struct']);
 const TYPES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type', 'namespace', 'module']);
 const HERITAGE = new Set(['class', 'interface', 'trait', 'struct', 'type']);
 const VALUES = new Set(['function', 'method', 'constructor', 'class', 'struct', 'interface', 'enum', 'trait', 'type', 'constant', 'variable', 'field', 'property', 'enum_member', 'module', 'namespace', 'macro']);
-const FUNCLIKE = new Set(['function', 'method', 'constructor']);
 /** Symbols whose body is code with its own locals: functions, and constants/variables initialised
  *  by an expression holding functions (`export const f = dual(2, (self, g) => ...)`). */
 const LEXICAL = new Set([...FUNCLIKE, 'constant', 'variable']);
@@ -559,7 +558,7 @@ export class Resolver {
    *  language's root type. */
   private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
     const seen = new Set<number>([classId]);
-    let frontier = [...first, ...this.superclassCalls(classId)];
+    let frontier = [...first, ...this.impliedSupertypes(classId)];
     for (let depth = 0; depth < 10 && frontier.length; depth++) {
       const next: number[] = [];
       for (const c of frontier) {
@@ -570,7 +569,7 @@ export class Resolver {
         const m = sup && (sup.kind === 'file' ? this.exportedFrom(sup.file_id, name, accept, 0)
           : this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
-        next.push(...this.db.supertypes(c), ...this.superclassCalls(c));
+        next.push(...this.supertypesOf(c));
       }
       frontier = next;
     }
@@ -580,10 +579,16 @@ export class Resolver {
     return this.db.nodesNamedIn(name, this.db.node(root)!.file_id).find((n) => n.parent_id === root && accept.has(n.kind) && this.takes(n, want))?.id ?? this.memberOfSupertypes(root, name, accept, from, want);
   }
 
-  /** The type of what a class's superclass call returns (`class S extends make<string>(ast)`, a
-   *  mixin), or the parts of the intersection a type alias is (`type M = A & typeof ns`):
-   *  extract.ts's bindings `...` on it, where the language has such types. */
-  private superclassCalls(classId: number): number[] {
+  /** A type's supertypes: its extends/implements edges, then those it implies. */
+  private supertypesOf(id: number): number[] {
+    return [...this.db.supertypes(id), ...this.impliedSupertypes(id)];
+  }
+
+  /** The supertypes no extends edge names: the type of what a class's superclass call returns
+   *  (`class S extends make<string>(ast)`, a mixin), the parts of the intersection or union a
+   *  type alias is (`type M = A & typeof ns`): extract.ts's bindings `...` on it, where the
+   *  language has such types. */
+  private impliedSupertypes(classId: number): number[] {
     const c = this.db.node(classId);
     return c && (CLASSLIKE.has(c.kind) || c.kind === 'type') && this.rules(c.file_id).factoryMembers ? this.types.spreads(classId) : [];
   }
@@ -684,7 +689,7 @@ export class Resolver {
       if (CLASSLIKE.has(twin.kind)) twins.push(twin.id);
     }
     return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true)
-      ?? (twins.length ? this.membersFrom(containerId, twins.flatMap((t) => [...this.db.supertypes(t), ...this.superclassCalls(t)]), name, accept, from, want) : undefined);
+      ?? (twins.length ? this.membersFrom(containerId, twins.flatMap((t) => this.supertypesOf(t)), name, accept, from, want) : undefined);
   }
 
   /** A member of an object a function's result spreads in (`return { ...credLogger, parent }`:

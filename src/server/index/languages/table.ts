@@ -51,8 +51,11 @@
 //   @binding.returned / @binding.spread a property / a spread of the object literal a function
 //   returns (its bindings `.key` and `...`: members of the function's result); @binding.supertype
 //   a class whose superclass is what a call returns (`class S extends make<string>()`: its `...`),
-//   @binding.part (in place of @binding) an intersection a type alias is (`type M = A & typeof ns`:
-//   its `...` for each part),
+//   @binding.part (in place of @binding) an intersection or union a type alias is (`type M = A &
+//   typeof ns`: its `...` for each part), @binding.slot + @binding.param a member's parameter
+//   (an interface's `code(cxt: T)`: its binding `code(j)`; with @binding.holder, the declared type
+//   or the argument an object literal is, an untyped parameter of that literal's `code(cxt)`),
+//   @binding.key without @binding.of a property of a parameter's inline object type (`p.key`),
 //   @binding.repeat (in place of @binding) a declaration that repeats an earlier one's type (Go's iota);
 //   @binding.elements (in place of @binding.type) the type of a collection literal's element (`[new V()]`: a V[]);
 //   @binding.element (a loop over a collection), .of/.oftype/.key (destructuring), .callee/.arg/
