@@ -1,8 +1,12 @@
-// Call-graph quality for C++ against clang. The corpus is spdlog (corpora.mjs `cpp`: Debian's
-// libspdlog-dev, header-only). One translation unit includes every header that builds on Linux
-// and instantiates each sink template for std::mutex (the `_mt` sinks), so that clang resolves
-// the calls in their bodies; clang-14's JSON AST (the spdlog namespace only) gives each direct
-// call and member call with the declaration it names. A method's target is its definition (in
+// Call-graph quality for C++ against clang, on two corpora (corpora.mjs):
+// - `cpp`, spdlog (Debian's libspdlog-dev, header-only). One translation unit includes every
+//   header that builds on Linux and instantiates each sink template for std::mutex (the `_mt`
+//   sinks), so that clang resolves the calls in their bodies;
+// - `gtest`, GoogleTest 1.12.1 with GoogleMock (Debian's googletest sources): the libraries'
+//   own units, gtest-all.cc and gmock-all.cc, which include every source file (the tests' units
+//   dump gigabytes of JSON: each EXPECT instantiates templates of `testing`).
+// clang-14's JSON AST (the corpus's namespace only) gives each direct call and member call with
+// the declaration it names; a site seen by both units is one. A method's target is its definition (in
 // its class, or out of line in an -inl.h file), else its declaration; a declaration outside the
 // corpus (the standard library, fmt) is external. A call a template leaves dependent is no site;
 // a site two instantiations resolve differently is unknown. Calls written in macro bodies are
@@ -39,22 +43,45 @@ function unitText(work) {
   return `${lines.join('\n')}\n`;
 }
 
-export async function cppTruth(work) {
+/** Per corpus: the units clang compiles (files relative to the copy, or generated text), the
+ *  include folders, and the namespace whose declarations it dumps. */
+const SETUPS = {
+  cpp: { units: (work) => [{ text: unitText(work) }], includes: ['.'], namespace: 'spdlog' },
+  gtest: {
+    units: () => [{ file: 'googletest/googletest/src/gtest-all.cc' }, { file: 'googletest/googlemock/src/gmock-all.cc' }],
+    includes: ['googletest/googletest/include', 'googletest/googletest', 'googletest/googlemock/include', 'googletest/googlemock'],
+    namespace: 'testing',
+  },
+};
+
+export async function cppTruth(work, corpus = 'cpp') {
   if (!existsSync(CLANG)) aptInstall('clang-14', 'the C++ call-graph truth');
+  const setup = SETUPS[corpus];
   const { rel, inCorpus, code } = corpusFiles(work);
   const tmp = mkdtempSync(join(tmpdir(), 'codeindex-cpp-truth-'));
-  let unit;
+  const decls = new Map();
+  const calls = [];
+  const docs = [];
+  const files = new Set();
+  const canonicals = [];
   try {
-    const tu = join(tmp, 'all.cpp');
-    writeFileSync(tu, unitText(work));
-    const { objects, errors } = await clangJson(CLANG, ['-std=c++17', '-fsyntax-only', '-fparse-all-comments', '-w', `-I${work}`,
-      '-Xclang', '-ast-dump=json', '-Xclang', '-ast-dump-filter=spdlog', tu], work);
-    console.error(`[quality] cpp: clang read ${objects.length} declarations of spdlog (${errors} errors reported)`);
-    unit = readUnit(objects, inCorpus);
+    for (const [i, u] of setup.units(work).entries()) {
+      let tu = u.file;
+      if (u.text !== undefined) writeFileSync(tu = join(tmp, `unit${i}.cpp`), u.text);
+      const { objects, errors } = await clangJson(CLANG, ['-std=c++17', '-fsyntax-only', '-fparse-all-comments', '-w', ...setup.includes.map((d) => `-I${join(work, d)}`),
+        '-Xclang', '-ast-dump=json', '-Xclang', `-ast-dump-filter=${setup.namespace}`, tu], work);
+      console.error(`[quality] ${corpus}: clang read ${objects.length} declarations of ${setup.namespace} in ${u.file ?? 'one generated unit'} (${errors} errors reported)`);
+      const unit = readUnit(objects, inCorpus);
+      // a unit's declaration ids are its own: a call's target is looked up in its unit
+      for (const [id, d] of unit.decls) decls.set(`${i}:${id}`, d);
+      for (const c of unit.calls) calls.push({ ...c, unit: i });
+      docs.push(...unit.docs);
+      for (const f of unit.files) files.add(f);
+      canonicals.push(unit.canonical);
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  const { decls, calls, docs, canonical, files } = unit;
   // what this configuration compiled, to tell the text's alternatives (below)
   const compiled = new Set([...decls.values()].map((d) => `${rel(d.file ?? '')}:${d.line}`));
   const read = new Set([...files].map(rel).filter(Boolean));
@@ -65,10 +92,12 @@ export async function cppTruth(work) {
     if (!d.def || d.def.macro) continue;
     const k = `${d.cls}::${d.name}`;
     if (!defsByName.has(k)) defsByName.set(k, []);
-    defsByName.get(k).push(d);
+    // a header's definition, seen by each unit, once
+    const list = defsByName.get(k);
+    if (!list.some((x) => x.def.file === d.def.file && x.def.line === d.def.line)) list.push(d);
   }
-  const targetOf = (id) => {
-    const c = canonical(id);
+  const targetOf = (unit, id) => {
+    const c = canonicals[unit](id);
     if (!c) return undefined;
     if (c.def) return c.def;
     const same = defsByName.get(`${c.cls}::${c.name}`) ?? [];
@@ -80,7 +109,7 @@ export async function cppTruth(work) {
   for (const c of calls) {
     const file = rel(c.file);
     const key = `${file}:${c.line}:${c.col}:${c.name}`;
-    const t = targetOf(c.id);
+    const t = targetOf(c.unit, c.id);
     const where = t?.file && rel(t.file) && !t.macro ? `${rel(t.file)}:${t.line}` : t?.macro ? 'macro' : 'external';
     let s = sites.get(key);
     if (!s) sites.set(key, s = { r: { file, line: c.line, name: c.name, code: code(file, c.line), recv: c.member ? 'member' : '', caller: c.caller, cline: c.cline, what: c.member ? 'method' : 'function' }, targets: new Set(), t });
@@ -92,18 +121,20 @@ export async function cppTruth(work) {
     if (!targets.has('external')) Object.assign(r, { tfile: rel(t.file), tline: t.line, tname: r.name });
     records.push(r);
   }
-  return { records, compiled, read, docs: docs.map((d) => ({ ...d, file: rel(d.file) })).filter((d) => d.file && d.doc) };
+  const seen = new Set();
+  const docList = docs.map((d) => ({ ...d, file: rel(d.file) })).filter((d) => d.file && d.doc && !seen.has(`${d.file}:${d.line}`) && seen.add(`${d.file}:${d.line}`));
+  return { records, compiled, read, docs: docList };
 }
 
 let cached;
-async function truthOf(work) {
-  if (cached?.work !== work) cached = { work, ...(await cppTruth(resolve(work))) };
+async function truthOf(work, corpus) {
+  if (cached?.work !== work) cached = { work, ...(await cppTruth(resolve(work), corpus)) };
   return cached;
 }
 
-/** `work`: the indexed copy (its spdlog/ folder is what the headers include). */
-export async function scoreCppCalls(work, { top = 12, examples = 4 } = {}) {
-  const { records, compiled, read } = await truthOf(work);
+/** `work`: the indexed copy of `corpus` (`cpp`: its spdlog/ folder is what the headers include). */
+export async function scoreCppCalls(work, corpus = 'cpp', { top = 12, examples = 4 } = {}) {
+  const { records, compiled, read } = await truthOf(work, corpus);
   return scoreRecords(resolve(work), (graph) => {
     // A call clang sends outside the corpus where a file it read defines a function of the name
     // in text this configuration's preprocessor left out (common.h's own `make_unique`, under
@@ -125,6 +156,6 @@ function compiledWithin(compiled, file, n) {
 }
 
 /** Documented definitions: {file, line, name, doc} (search queries). */
-export async function cppDocs(work) {
-  return (await truthOf(work)).docs;
+export async function cppDocs(work, corpus = 'cpp') {
+  return (await truthOf(work, corpus)).docs;
 }

@@ -1,7 +1,7 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs, effect and three's JavaScript, go/types on Go's tree, javac on
-// java.base, Jedi on Django, rustc on regex-syntax, clang on binutils and spdlog), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp] [--queries 150] [--peer] [--out file]
+// java.base, Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest), and search and explore ranking on doc-comment queries.
+//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,8 @@ const TRUTH = {
   // rustdoc comments do not start with the item's name, as Go's do: a leading "The kind ..." stays
   rust: { name: 'rustc', score: (work) => scoreRustCalls(work), docs: (name) => rustDocs(corpusDir(name)), keepName: true },
   c: { name: 'clang', score: (work, name) => scoreCCalls(work, corpusDir(name)), docs: (name, work) => cDocs(work, corpusDir(name)) },
-  cpp: { name: 'clang', score: (work) => scoreCppCalls(work), docs: (name, work) => cppDocs(work) },
+  cpp: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
+  gtest: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };

@@ -64,7 +64,9 @@ export async function queriesFromDocs(root, records, max = 150, { dropName = tru
   const seen = new Set();
   const sentence = (r) => {
     const first = firstSentence(r.doc);
-    return dropName ? first.replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${r.name}\\b\\s*`), '') : first;
+    // a C++ operator's name is no word (`operator++`): the sentence keeps it
+    const name = r.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return dropName ? first.replace(new RegExp(`^(?:(?:A|An|The)\\s+)?${name}\\b\\s*`), '') : first;
   };
   // a sentence that documents several symbols (Java's overrides repeat their interface's
   // "Returns the element at the specified position in this list") has no one right answer
