@@ -133,7 +133,7 @@ async function truthOf(work, corpus) {
 }
 
 /** `work`: the indexed copy of `corpus` (`cpp`: its spdlog/ folder is what the headers include). */
-export async function scoreCppCalls(work, corpus = 'cpp', { top = 12, examples = 4 } = {}) {
+export async function scoreCppCalls(work, corpus = 'cpp', { top = 12, examples = Number(process.env.QUALITY_EXAMPLES) || 4 } = {}) {
   const { records, compiled, read } = await truthOf(work, corpus);
   return scoreRecords(resolve(work), (graph) => {
     // A call clang sends outside the corpus where a file it read defines a function of the name

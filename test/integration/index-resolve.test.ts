@@ -526,6 +526,30 @@ describe('index: C and C++ calls bind to definitions, not prototypes', function 
   });
 });
 
+describe('index: C++ libraries annotated by macros (GoogleTest)', function () {
+  this.timeout(30000);
+  it('reads functions behind annotation macros, a template specialization\'s members, and binds prototypes to the definition of the same parameter types or the first of a file\'s alternatives', async () => {
+    await withIndexedProject({
+      'port.h': 'namespace t {\nclass GTEST_API_ RE {\n public:\n  RE(const char* r) { Init(r); }\n  void Init(const char* r) GTEST_LOCK_EXCLUDED_(mu_);\n' +
+        '  bool Busy() const GTEST_EXCLUSIVE_LOCK_REQUIRED_(mu_) { return Count() > 0; }\n  int Count() const;\n};\n' +
+        'GTEST_API_ int GetThreadCount();\nvoid Dump(unsigned char c, std::ostream* os);\ninline void Show(std::ostream* os) { Dump(1, os); }\n}\n',
+      'port.cc': '#include "port.h"\nnamespace t {\n#if GTEST_OS_LINUX\nint GetThreadCount() { return 1; }\n#elif GTEST_OS_MAC\nint GetThreadCount() { return 2; }\n#endif\n' +
+        'void RE::Init(const char* r) {}\nint RE::Count() const { return 0; }\nvoid Dump(unsigned char c, std::ostream* os) {}\n}\n',
+      // another Dump of two parameters, of other types: a definition, but not of that prototype
+      'dump.cc': '#include "port.h"\nnamespace t {\nvoid Dump(const char* s, std::ostream* os) {}\n}\n',
+      'main.cc': '#include "port.h"\nnamespace t {\nint Run() { return GetThreadCount(); }\n}\n',
+      'queue.h': 'namespace t {\nclass Base {\n public:\n  bool is_retired() const { return false; }\n};\ntemplate <typename F> class Typed;\n' +
+        'template <typename R, typename... Args>\nclass Typed<R(Args...)> : public Base {\n public:\n  bool ok() const GTEST_EXCLUSIVE_LOCK_REQUIRED_(mu) { return !is_retired(); }\n};\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'port.h::t.RE.RE', 'Init'), ['port.cc::t.RE.Init', 'scope']);
+      assert.deepEqual(callTo(ix.store, 'port.h::t.RE.Busy', 'Count'), ['port.cc::t.RE.Count', 'scope']);
+      assert.deepEqual(callTo(ix.store, 'main.cc::t.Run', 'GetThreadCount'), ['port.cc::t.GetThreadCount', 'import']);
+      assert.deepEqual(callTo(ix.store, 'port.h::t.Show', 'Dump'), ['port.cc::t.Dump', 'scope']);
+      assert.deepEqual(callTo(ix.store, 'queue.h::t.Typed.ok', 'is_retired'), ['queue.h::t.Base.is_retired', 'scope']);
+    });
+  });
+});
+
 describe('index: C library names and one-function-per-file libraries', function () {
   this.timeout(30000);
   it('a prototype\'s definition is the one in the file named after it; a C library name never binds by guess, only through a project header', async () => {

@@ -1,6 +1,6 @@
 // Parameter counts read from signatures, for overloads chosen by argument count.
 import assert from 'node:assert/strict';
-import { fits, paramRange, paramTypes } from '../../src/server/index/arity';
+import { fits, paramRange, paramTypes, sameParameters } from '../../src/server/index/arity';
 import { rulesFor } from '../../src/server/index/languages/rules';
 
 describe('arity: parameter counts from signatures', () => {
@@ -48,5 +48,18 @@ describe('arity: parameter types, and whether an argument fits one (Java)', () =
     assert.equal(fits(t, 'int', 'Integer', false), false);
     assert.equal(fits(t, 'Integer', 'int', false), false);
     assert.equal(fits(t, 'int', 'long', false), true);
+  });
+});
+
+describe('arity: a prototype and a definition of the same parameters (C++)', () => {
+  it('compares the types, whatever the names, defaults, spacing and leading `::`', () => {
+    assert.equal(sameParameters('GTEST_API_ void PrintTo(unsigned char c, ::std::ostream* os);', 'void PrintTo(unsigned char c, ::std::ostream* os) {', 'PrintTo'), true);
+    assert.equal(sameParameters('void PrintTo(unsigned char, std::ostream *);', 'void PrintTo(unsigned char c, ::std::ostream* os)', 'PrintTo'), true);
+    assert.equal(sameParameters('void f(int n = 3, const char *s = "x")', 'void f(int count, const char* text)', 'f'), true);
+    assert.equal(sameParameters('void f(unsigned)', 'void f(unsigned n)', 'f'), true);
+    assert.equal(sameParameters('void PrintTo(unsigned char c, ::std::ostream* os);', 'template <typename T> void PrintTo(const T& value, ::std::ostream* os)', 'PrintTo'), false);
+    assert.equal(sameParameters('void PrintTo(char32_t c, std::ostream* os)', 'void PrintTo(wchar_t c, std::ostream* os)', 'PrintTo'), false);
+    assert.equal(sameParameters('void f(int a)', 'void f(int a, int b)', 'f'), false);
+    assert.equal(sameParameters('void f(int a', 'void f(int a)', 'f'), undefined);
   });
 });

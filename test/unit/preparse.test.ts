@@ -60,6 +60,25 @@ describe('preparse', () => {
       'MY_MACRO(x);\nFOO_BAR = 3;\n#define SPDLOG_API __attribute__((visibility("default")))\nEXPORT_T value;\nclass Plain {};\n');
   });
 
+  it('blanks several export macros opening a declaration, its name on the next line, and one before `extern`', () => {
+    const src = 'GTEST_NO_INLINE_ GTEST_NO_TAIL_CALL_ std::string\nCurrentTrace(int skip);\nGTEST_API_ extern ThreadLocal<Seq*> g_seq;\n';
+    assert.equal(fix('cpp-export-macros', src), '                                     std::string\nCurrentTrace(int skip);\n           extern ThreadLocal<Seq*> g_seq;\n');
+  });
+
+  it('blanks annotation macros after a parameter list and its qualifiers, not after a condition, a call or a macro', () => {
+    const src = '  bool done() const GTEST_EXCLUSIVE_LOCK_REQUIRED_(mu) {\n  void Init(const char* r)\n      GTEST_LOCK_EXCLUDED_(mu) ABSL_MUST_USE_RESULT;\n' +
+      '  ~M() override GTEST_LOCK_EXCLUDED_(mu) {}\n} GTEST_ATTRIBUTE_UNUSED_;\n' +
+      '  if (x) RETURN_IF_ERROR(y);\n  MY_MACRO(a) OTHER_MACRO(b);\n  total = f(a) + MAX_SIZE;\n};\nint FOO_COUNT;\n';
+    assert.equal(fix('cpp-annotation-macros', src), `  bool done() const                                    {\n  void Init(const char* r)\n${' '.repeat(51)};\n` +
+      '  ~M() override                          {}\n}                        ;\n' +
+      '  if (x) RETURN_IF_ERROR(y);\n  MY_MACRO(a) OTHER_MACRO(b);\n  total = f(a) + MAX_SIZE;\n};\nint FOO_COUNT;\n');
+  });
+
+  it('blanks GoogleTest\'s attribute macros, which end in `_`', () => {
+    const src = 'GTEST_ATTRIBUTE_PRINTF_(2, 3)\nstatic void ColoredPrintf(int color, const char* fmt, ...) {}\n';
+    assert.equal(fix('c-attribute-macros', src), '                             \nstatic void ColoredPrintf(int color, const char* fmt, ...) {}\n');
+  });
+
   it('turns a GNU range into a subtraction and leaves variadic parameters', () => {
     const src = "switch (c) { case 'a' ... 'z': break; }\nint t[8] = { [0 ... 7] = 1 }; void f(int a, ...);\n";
     assert.equal(fix('c-case-ranges', src), "switch (c) { case 'a'  -  'z': break; }\nint t[8] = { [0  -  7] = 1 }; void f(int a, ...);\n");

@@ -26,6 +26,32 @@ export function paramTypes(signature: string, name: string): string[] | undefine
   });
 }
 
+/** Whether two declarations of a function named `name` (a prototype and a definition) list the
+ *  same parameter types: `(unsigned char c, ::std::ostream* os)` and `(unsigned char,
+ *  std::ostream*)` do, `(const T& value, ::std::ostream* os)` does not. A parameter's name, its
+ *  default value and a leading `::` do not count. Undefined where either list is not all there. */
+export function sameParameters(a: string, b: string, name: string): boolean | undefined {
+  const pa = paramList(a, name), pb = paramList(b, name);
+  if (!pa || !pb) return undefined;
+  if (pa.length !== pb.length) return false;
+  return pa.every((p, i) => sameParameter(p, pb[i]));
+}
+
+function sameParameter(a: string, b: string): boolean {
+  const x = bareParameter(a), y = bareParameter(b);
+  return x === y || unnamed(x) === y || x === unnamed(y) || unnamed(x) === unnamed(y);
+}
+
+/** A parameter's text without its default value, spacing and leading `::`s. */
+const bareParameter = (p: string) => p.replace(/\s*=[\s\S]*$/, '').replace(/(^|[^\w])::/g, '$1').replace(/\s+/g, ' ').replace(/ ?([*&,<>]) ?/g, '$1').trim();
+/** The type alone, where the parameter ends with a name after its type (`char* s` -> `char*`,
+ *  `unsigned n` -> `unsigned`; `unsigned char` and `struct foo` name no parameter). */
+const unnamed = (p: string) => {
+  const m = /^(.*[\w*&>\]])\s*\b([A-Za-z_]\w*)((?:\[\w*\])*)$/.exec(p);
+  return m && /[\w>]/.test(m[1]) && !BUILTIN_TYPE.test(m[2]) && !/(^|\s)(?:const|volatile|struct|enum|class|union|typename)$/.test(m[1]) ? m[1].trim() + m[3] : p;
+};
+const BUILTIN_TYPE = /^(?:char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|bool|void|signed|unsigned|auto)$/;
+
 /** The parameters after the name, as written; undefined where the list is not all there. */
 export function paramList(signature: string, name: string): string[] | undefined {
   const at = openParen(signature, name);

@@ -9,7 +9,7 @@ import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
-import { fits, paramRange, paramTypes } from './arity';
+import { fits, paramRange, paramTypes, sameParameters } from './arity';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -170,11 +170,18 @@ export class Resolver {
     const qual = decl.parent_id !== null ? this.qualified(decl.id) : undefined;
     let defs = this.db.nodesNamed(decl.name).filter((n) => !n.is_declaration && n.kind === decl.kind && this.isTop(n, open)
       && this.family(n.file_id) === fam && (qual === undefined || this.qualified(n.id) === qual));
-    // overloads (`localtime()` and `localtime(const time_t &)`): the one taking as many arguments
+    // overloads (`localtime()` and `localtime(const time_t &)`): the one taking as many arguments,
+    // then the one of the same parameter types (`PrintTo(unsigned char c, ::std::ostream* os)`
+    // beside `template <typename T> void PrintTo(const T& value, ::std::ostream* os)`)
     if (defs.length > 1) {
       const want = this.params(decl).range;
       const same = defs.filter((n) => { const p = this.params(n).range; return !want || !p || (p[0] === want[0] && p[1] === want[1]); });
       if (same.length) defs = same;
+    }
+    if (defs.length > 1) {
+      const sig = this.db.signature(decl.id) ?? '';
+      const typed = defs.filter((n) => sameParameters(sig, this.db.signature(n.id) ?? '', decl.name) !== false);
+      if (typed.length) defs = typed;
     }
     def = defs.find((n) => n.file_id === decl.file_id) ?? null;
     // a function declared `static` is defined in its own translation unit
@@ -190,6 +197,9 @@ export class Resolver {
         const named = outside.filter((n) => this.isNamedFile(n));
         if (named.length === 1) outside = named;
       }
+      // alternatives of one file under `#if` (gtest-port.cc's GetThreadCount() for each system):
+      // the first, as the platform a file names first is mostly the one it is built for
+      if (outside.length > 1 && outside.every((n) => n.file_id === outside[0].file_id)) outside = [outside[0]];
       if (outside.length === 1) def = outside[0];
     }
     if (this.definitions.size >= UNIQUE_CACHE_MAX) this.definitions.clear();

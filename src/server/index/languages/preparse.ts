@@ -10,7 +10,7 @@
 // *p`) and no type as a macro's argument (`container_of(p, struct foo, list)`): of 1,523 Linux
 // kernel .c files, 1,037 parsed with errors (7,231 ERROR nodes), and symbols next to them were lost.
 
-export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros';
+export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros' | 'cpp-annotation-macros';
 
 const RULES: Record<PreparseRule, (source: string) => string> = {
   // `<in out K, out V>` -> `<       K,     V>`: the modifiers are blanked. After `<` or `,` a
@@ -39,15 +39,17 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   'c-case-ranges': (s) => s.replace(/([\w)'\]][ \t]+)\.\.\.(?=[ \t]+[\w('])/g, (_m, before: string) => before + ' - '),
   // A library's export or inline macro: `class SPDLOG_API logger {`, `class FMT_API format_error :`
   // (the class was lost, or named after the macro), and one opening a declaration's line
-  // (`SPDLOG_INLINE void logger::flush()`, whose macro became a scope of the name). An
-  // upper-case name with an underscore, before a class's name or at a line's start before a
-  // type, is blanked.
+  // (`SPDLOG_INLINE void logger::flush()`, whose macro became a scope of the name; GoogleTest's
+  // `GTEST_NO_INLINE_ GTEST_NO_TAIL_CALL_ std::string` with the name on the next line, `GTEST_API_
+  // extern ThreadLocal<Sequence*> g_gmock_implicit_sequence;`). Upper-case names with an
+  // underscore, before a class's name or at a line's start before a type, are blanked.
   'cpp-export-macros': (s) => s
     .replace(/(?<=\b(?:class|struct|union)[ \t]+)[A-Z][A-Z0-9]*_[A-Z0-9_]*(?=[ \t]+[A-Za-z_]\w*[ \t\r\n]*(?:final\b|[:{;]))/g, (m) => ' '.repeat(m.length))
-    .replace(/^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*)(?=[ \t]+(?:[A-Za-z_][\w:<>,* \t&]*[ \t*&]+~?[A-Za-z_][\w:]*(?:<[\w, ]*>::~?[A-Za-z_]\w*)?[ \t]*\(|class\b|struct\b|(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[\w, ]*>)?::~?\3[ \t]*\())/gm, (_m, ind: string, mac: string) => ind + ' '.repeat(mac.length))
+    .replace(/^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:[ \t]+[A-Z][A-Z0-9]*_[A-Z0-9_]*)*)(?=\s+(?:[A-Za-z_][\w:<>,* \t&]*[\s*&]+~?[A-Za-z_][\w:]*(?:<[\w, ]*>::~?[A-Za-z_]\w*)?[ \t]*\(|class\b|struct\b|extern\b|(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[\w, ]*>)?::~?\3[ \t]*\())/gm, (_m, ind: string, mac: string) => ind + ' '.repeat(mac.length))
     // `const handlers &h = {}`: an empty braced default argument, which the grammar does not
     // know, reads as `= 0`
     .replace(/(?<==[ \t]*)\{\}(?=[ \t]*[,)])/g, '0 '),
+  'cpp-annotation-macros': annotationMacros,
 };
 
 const TYPE_OPERATORS = /^(?:sizeof|typeof|__typeof__|__typeof|_Alignof|alignof|__alignof__|offsetof|__builtin_offsetof|va_arg|__builtin_va_arg)\b/;
@@ -76,7 +78,8 @@ const ANNOTATION_CALLS = new Set(['__must_hold', '__acquires', '__releases', '__
  *  much as the other C rules together on the kernel). */
 const ATTRIBUTE_ENDS = 'NORETURN|UNUSED|NOINLINE|PRINTF(?:_\\d)?|MALLOC|NONNULL|SENTINEL|DEPRECATED|NODISCARD|NOEXCEPT|INLINE';
 const ATTRIBUTE_WORD = new RegExp(`ATTRIBUTE|GNUC|${ATTRIBUTE_ENDS}`, 'g');
-const ATTRIBUTE_NAME = new RegExp(`^_?(?:[A-Z][A-Z0-9]*_)*(?:(?:ATTRIBUTE|GNUC)(?:_[A-Z0-9]+)*|${ATTRIBUTE_ENDS})$`);
+// GoogleTest's end with `_` (`GTEST_ATTRIBUTE_PRINTF_(2, 3)`)
+const ATTRIBUTE_NAME = new RegExp(`^_?(?:[A-Z][A-Z0-9]*_)*(?:(?:ATTRIBUTE|GNUC)(?:_[A-Z0-9]+)*|${ATTRIBUTE_ENDS})_?$`);
 const NOT_BEFORE = /\b(?:return|case|goto|sizeof|else|do)$/;
 const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
@@ -143,6 +146,58 @@ function statementMacros(s: string): string {
     const before = s[i - 1];
     return before === ';' || before === '}' || (before === '{' && next === '{') ? ind + ' '.repeat(mac.length) : m;
   });
+}
+
+/** A C++ library's annotation macros where a function's declarator ends, after its parameter
+ *  list and qualifiers: GoogleTest's `bool is_retired() const GTEST_EXCLUSIVE_LOCK_REQUIRED_(mu) {`
+ *  and `void Init(const char* r) GTEST_LOCK_EXCLUDED_(mu);`, Abseil's `ABSL_MUST_USE_RESULT`.
+ *  The grammar read the macro as a field or a second declarator and lost the function around it
+ *  (gmock-spec-builders.h: 56 errors). An upper-case name with an underscore (and its arguments)
+ *  is blanked when a parameter list's `)` comes before it (the `(` after a name that is no
+ *  keyword and no macro) and the declaration goes on after it (`{` `;` `=` `:` or a qualifier).
+ *  Also a class's variable-like attribute: `class X { ... } GTEST_ATTRIBUTE_UNUSED_;`. */
+const MACRO_WORD = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b/g;
+const QUALIFIER_BEFORE = /(?:\b(?:const|volatile|override|final|noexcept)|&&?)\s*$/;
+const NOT_A_FUNCTION = /^(?:if|while|for|switch|catch|return|sizeof|alignof|decltype|typeof|noexcept|throw|new|delete|defined|__attribute__|static_assert)$/;
+const GOES_ON = /^\s*(?:[{;=:]|->|override\b|final\b|const\b|noexcept\b|[A-Z][A-Z0-9]*_[A-Z0-9_]*\b)/;
+function annotationMacros(s: string): string {
+  const spans: [number, number][] = [];
+  MACRO_WORD.lastIndex = 0;
+  for (let m; (m = MACRO_WORD.exec(s));) {
+    const a = m.index;
+    let end = a + m[0].length;
+    let j = end;
+    while (s[j] === ' ' || s[j] === '\t') j++;
+    if (s[j] === '(') { end = closeParen(s, j); if (end < 0) continue; }
+    // before it: qualifiers, then `)` (or the macro just blanked before it)
+    let i = a;
+    while (i > 0 && isBlank(s.charCodeAt(i - 1))) i--;
+    for (let q; (q = QUALIFIER_BEFORE.exec(s.slice(Math.max(0, i - 12), i)));) { i -= q[0].length; while (i > 0 && isBlank(s.charCodeAt(i - 1))) i--; }
+    const prev = spans[spans.length - 1];
+    const chained = prev && prev[1] === i;
+    if (!chained && !(s[i - 1] === ')' && parameterListBefore(s, i - 1)) && !(s[i - 1] === '}' && /ATTRIBUTE|UNUSED/.test(m[0]) && /^\s*;/.test(s.slice(end, end + 8)))) continue;
+    if (!GOES_ON.test(s.slice(end, end + 40)) || preprocessorLine(s, a)) continue;
+    spans.push([a, end]);
+    MACRO_WORD.lastIndex = end;
+  }
+  return blankSpans(s, spans);
+}
+
+/** Whether the `)` at `close` ends a parameter list: its `(` (within a few lines) follows a name
+ *  (`f`, `A::f`, `~A`, `operator==`) that is no keyword and no macro's. */
+function parameterListBefore(s: string, close: number): boolean {
+  let depth = 0, lines = 0, k = close;
+  for (; k >= 0; k--) {
+    const c = s[k];
+    if (c === ')') depth++;
+    else if (c === '(' && --depth === 0) break;
+    else if (c === '\n' && ++lines > 8) return false;
+    else if (c === ';' || c === '{' || c === '}') return false;
+  }
+  if (k < 0) return false;
+  while (k > 0 && (s[k - 1] === ' ' || s[k - 1] === '\t')) k--;
+  const name = /(?:operator\s*\S{1,3}|~?[A-Za-z_]\w*)$/.exec(s.slice(Math.max(0, k - 40), k))?.[0];
+  return !!name && !NOT_A_FUNCTION.test(name) && !/^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(name);
 }
 
 /** Blanks ANNOTATIONS outside preprocessor lines (`#define __init ...` keeps its name). */

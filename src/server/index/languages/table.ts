@@ -325,7 +325,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     blockDocAfterBlank: true,
     overloads: true,
     localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
-    preparse: [...C_PREPARSE, 'cpp-export-macros'],
+    preparse: [...C_PREPARSE, 'cpp-export-macros', 'cpp-annotation-macros'],
     wrappers: { doc: ['template_declaration'] },
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],

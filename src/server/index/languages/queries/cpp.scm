@@ -3,6 +3,10 @@
 ; ── definitions ──
 (namespace_definition name: (_) @name) @definition.namespace
 (class_specifier name: (type_identifier) @name body: (_)) @definition.class
+; a template's specialization (`class TypedExpectation<R(Args...)> : public ExpectationBase {`),
+; another class of the template's name
+(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.struct
 (alias_declaration name: (type_identifier) @name) @definition.type
 (function_definition declarator: [
   (function_declarator declarator: (qualified_identifier scope: (_) @scope name: (_) @name))
