@@ -550,6 +550,24 @@ describe('index: C++ libraries annotated by macros (GoogleTest)', function () {
   });
 });
 
+describe('index: C++ receivers written the way GoogleTest writes them', function () {
+  this.timeout(30000);
+  it('a type from the global scope (`::testing::Listener*`), a cast (`static_cast<Base*>(p)->Run()`), and a vector of const pointers, typedef\'d or not', async () => {
+    await withIndexedProject({
+      'm.h': '#include <vector>\nnamespace testing {\nclass Listener {\n public:\n  bool IsInterested() const;\n};\nclass Describer {\n public:\n  virtual void DescribeTo(int* os) const = 0;\n};\n' +
+        'namespace internal {\nclass ThreadBase {\n public:\n  virtual void Run() = 0;\n};\nclass Impl {\n public:\n  void Describe(int* os) const;\n  bool Explain(::testing::Listener* listener) const { return listener->IsInterested(); }\n' +
+        '  static void Start(void* thread) { static_cast<ThreadBase*>(thread)->Run(); }\n  typedef ::std::vector<const Describer*> DescriberVec;\n private:\n  DescriberVec describers_;\n  ::std::vector<const Describer*> direct_;\n};\n}\n}\n',
+      'm.cc': '#include "m.h"\nnamespace testing {\nnamespace internal {\nvoid Impl::Describe(int* os) const {\n  describers_[0]->DescribeTo(os);\n  direct_[0]->DescribeTo(os);\n}\n}\n}\n',
+      // others of the names, so no unique-name guess can stand in
+      'other.h': 'class Other {\n public:\n  bool IsInterested() const;\n  void Run();\n  void DescribeTo(int* os) const;\n};\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'm.h::testing.internal.Impl.Explain', 'IsInterested'), ['m.h::testing.Listener.IsInterested', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'm.h::testing.internal.Impl.Start', 'Run'), ['m.h::testing.internal.ThreadBase.Run', 'exact']);
+      assert.deepEqual(callsTo(ix.store, 'm.cc::testing.internal.Impl.Describe', 'DescribeTo').map((e) => [e.to, e.resolution]), [['m.h::testing.Describer.DescribeTo', 'exact'], ['m.h::testing.Describer.DescribeTo', 'exact']]);
+    });
+  });
+});
+
 describe('index: C library names and one-function-per-file libraries', function () {
   this.timeout(30000);
   it('a prototype\'s definition is the one in the file named after it; a C library name never binds by guess, only through a project header', async () => {

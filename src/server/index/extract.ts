@@ -855,6 +855,8 @@ function positional(lang: CompiledLanguage, p: Node): boolean {
  *  List, `A | null` and `A & { x: X }` -> A, `A<T>[]` -> A[]: the qualifier stays (`ns.T` resolves through the
  *  namespace `ns`, else as `T`). */
 export function typeName(t: string): string | undefined {
+  // C++'s global scope: `::testing::MatchResultListener*` is testing.MatchResultListener
+  t = t.replace(/^\s*::/, '');
   // Go `[]T`, `[4]*T`, `[NTYPE]*T`, and `map[K]*V`, whose elements are V; `[][]T` and
   // `map[K][]V`, collections of those
   const array = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t);

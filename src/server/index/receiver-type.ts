@@ -164,6 +164,11 @@ export class ReceiverTypes {
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim().replace(/^\(0,\s*([^]+)\)$/, '$1'));
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
+      if (rules.castCalls?.includes(head)) {
+        const lt = e.indexOf('<');
+        const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
+        return gt > 0 ? this.named(e.slice(lt + 1, gt).replace(/\bconst\b|[*&\s]+$/g, '').trim(), ctx) : undefined;
+      }
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
         const coll = this.of(el[1], ctx);
@@ -358,8 +363,10 @@ export class ReceiverTypes {
       const el = this.named(type.slice(0, -2), ctx);
       return el && (el.array ? { id: el.id, how: el.how, array: true, values: el } : { ...el, array: true });
     }
-    // (`std::shared_ptr<sink>`, a type argument as written, is `std.shared_ptr<sink>`)
-    type = type.trim().replace(/::/g, '.');
+    // (`std::shared_ptr<sink>`, a type argument as written, is `std.shared_ptr<sink>`; C++'s
+    // `const MatcherDescriberInterface*` in `std::vector<const MatcherDescriberInterface*>` is
+    // used as a MatcherDescriberInterface, `->` or `.`)
+    type = type.trim().replace(/^(?:(?:const|volatile)\s+)+/, '').replace(/(?<=[\w>])[\s*&]+(?:const\s*)?$/, '').replace(/^::/, '').replace(/::/g, '.');
     const path = /^[A-Za-z_$][\w$.]*/.exec(type)?.[0].split('.').filter(Boolean);
     if (!path?.length) return null; // a structural type (`{}`): nothing of ours
     const bare = path[path.length - 1];

@@ -110,6 +110,9 @@ export interface ResolveRules {
   /** Built-in calls that make a value of the type they are given first: Go's `new(T)` (a T) and
    *  `make([]T, n)` (Ts), as receivers (`new(big.Int).SetInt64(c)`). */
   allocators?: string[];
+  /** Calls whose value is of the type they are given as a type argument: C++'s
+   *  `static_cast<Base*>(p)->run()` calls Base's run. */
+  castCalls?: string[];
 }
 
 /** ResolveRules.argumentTypes. Type names are compared without type arguments or package. */
@@ -210,6 +213,7 @@ export const RULES: Record<string, ResolveRules> = {
     mapTypes: ['map', 'multimap', 'unordered_map', 'unordered_multimap'],
     elementMembers: ['at', 'front', 'back', 'top', 'begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find', 'lower_bound', 'upper_bound'],
     valueMembers: ['at', 'front', 'back', 'top'],
+    castCalls: ['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast'],
   },
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
   php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },
