@@ -550,6 +550,28 @@ describe('index: C++ libraries annotated by macros (GoogleTest)', function () {
   });
 });
 
+describe('index: C and C++ includes for another system', function () {
+  this.timeout(30000);
+  it('are not followed: `#ifdef _WIN32` (and `#if defined(...)`, `#ifndef` ... `#else`) includes the Windows variant of a class, its `#else` this system\'s', async () => {
+    const other = process.platform === 'win32' ? 'posix' : 'windows';
+    await withIndexedProject({
+      'details/tcp_client-windows.h': 'namespace d {\nclass tcp_client {\n public:\n  void send(const char* p);\n};\n}\n',
+      'details/tcp_client.h': 'namespace d {\nclass tcp_client {\n public:\n  void send(const char* p);\n};\n}\n',
+      'sinks/tcp_sink.h': '#ifdef _WIN32\n#include "../details/tcp_client-windows.h"\n#else\n#include "../details/tcp_client.h"\n#endif\n' +
+        '#if defined(_MSC_VER) || defined(__CYGWIN__)\n#include "../details/win_extra.h"\n#elif defined(FEATURE)\n#include "../details/feature.h"\n#endif\n' +
+        'namespace d {\nclass tcp_sink {\n  tcp_client client_;\n  d::tcp_client named_;\n public:\n  void sink_it_(const char* p) { client_.send(p); named_.send(p); }\n};\n}\n',
+      'details/win_extra.h': 'void extra();\n',
+      'details/feature.h': 'void feature();\n',
+    }, async (ix) => {
+      const want = other === 'windows' ? 'details/tcp_client.h::d.tcp_client.send' : 'details/tcp_client-windows.h::d.tcp_client.send';
+      // (`d::tcp_client`: of the namespace's two, the one the includes reach)
+      assert.deepEqual(callsTo(ix.store, 'sinks/tcp_sink.h::d.tcp_sink.sink_it_', 'send').map((e) => [e.to, e.resolution]), [[want, 'exact'], [want, 'exact']]);
+      const includes = ix.store.prepare("SELECT i.source FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'sinks/tcp_sink.h' ORDER BY i.rowid").all<{ source: string }>().map((r) => r.source);
+      assert.deepEqual(includes, other === 'windows' ? ['../details/tcp_client.h', '../details/feature.h'] : ['../details/tcp_client-windows.h', '../details/win_extra.h', '../details/feature.h']);
+    });
+  });
+});
+
 describe('index: C++ receivers written the way GoogleTest writes them', function () {
   this.timeout(30000);
   it('a type from the global scope (`::testing::Listener*`), a cast (`static_cast<Base*>(p)->Run()`), and a vector of const pointers, typedef\'d or not', async () => {

@@ -89,3 +89,23 @@ export function satisfies(expr: string, t: Target): boolean {
     return true;
   }
 }
+
+/** C and C++: the compilers' platform macros, by system. A build for this machine leaves the
+ *  other systems' undefined, so an `#include` under `#ifdef _WIN32` (or in the `#else` of
+ *  `#ifndef _WIN32`) is not compiled here: spdlog's tcp_sink.h includes tcp_client-windows.h
+ *  there and tcp_client.h in its `#else`, both declaring `class tcp_client`. */
+const C_PLATFORM_MACROS: Record<string, string[]> = {
+  windows: ['_WIN32', '_WIN64', 'WIN32', '_WINDOWS', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__'],
+  darwin: ['__APPLE__', '__MACH__'],
+  linux: ['__linux__', '__linux', 'linux', '__gnu_linux__'],
+  freebsd: ['__FreeBSD__'], openbsd: ['__OpenBSD__'], netbsd: ['__NetBSD__'], solaris: ['__sun'],
+};
+
+/** The platform macros this machine's compiler leaves undefined (C_PLATFORM_MACROS). */
+export function foreignPlatformMacros(os: string = HOST_OS[process.platform] ?? 'linux'): Set<string> {
+  const out = new Set<string>();
+  for (const [sys, names] of Object.entries(C_PLATFORM_MACROS)) if (sys !== os) for (const n of names) out.add(n);
+  // Android is Linux, and BSD's `unix` macros are not listed
+  if (os === 'android') for (const n of C_PLATFORM_MACROS.linux) out.delete(n);
+  return out;
+}

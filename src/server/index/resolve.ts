@@ -698,7 +698,7 @@ export class Resolver {
       if (m) return m.id;
       if (CLASSLIKE.has(twin.kind)) twins.push(twin.id);
     }
-    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true)
+    return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept, from) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true)
       ?? (twins.length ? this.membersFrom(containerId, twins.flatMap((t) => this.supertypesOf(t)), name, accept, from, want) : undefined);
   }
 
@@ -763,16 +763,22 @@ export class Resolver {
   /** ResolveRules.openNamespaces: a C++ namespace is reopened block after block, file after file
    *  (`namespace fmt { namespace detail {` in each header): a member of any block of the same
    *  qualified name counts. */
-  private namespaceMember(c: NodeRow, name: string, accept: Set<string>): number | undefined {
+  private namespaceMember(c: NodeRow, name: string, accept: Set<string>, from?: number): number | undefined {
     if (c.kind !== 'namespace' || !this.rules(c.file_id).openNamespaces) return undefined;
     const q = this.qualified(c.id);
     const fam = this.family(c.file_id);
+    // of several (`class tcp_client` in tcp_client.h and in tcp_client-windows.h), the one the
+    // referring file's includes reach
+    const chain = from !== undefined && this.rules(from).importStyle === 'include' && this.includeChain(from) >= 0;
+    let first: number | undefined;
     for (const n of this.db.nodesNamed(name)) {
       if (n.parent_id === null || !accept.has(n.kind) || this.family(n.file_id) !== fam) continue;
       const p = this.db.node(n.parent_id);
-      if (p?.kind === 'namespace' && p.name === c.name && this.qualified(p.id) === q) return n.id;
+      if (!(p?.kind === 'namespace' && p.name === c.name && this.qualified(p.id) === q)) continue;
+      if (!chain || this.chainAt[n.file_id] === this.chainStamp) return n.id;
+      first ??= n.id;
     }
-    return undefined;
+    return first;
   }
 
   private readonly qualifiedNames = new Map<number, string | undefined>();

@@ -102,6 +102,9 @@ export interface LanguageSpec {
   queries: string[];
   /** Length-preserving fix-ups of the text before parsing, for what the grammar gets wrong (preparse.ts). */
   preparse?: PreparseRule[];
+  /** C and C++: an include another system's platform macro guards (`#ifdef _WIN32`) is not
+   *  followed (build-constraint.ts foreignPlatformMacros). */
+  platformIncludes?: boolean;
   /** Comment node types: preceding comments of these types make the docstring. */
   comments: string[];
   /** If set, only comments starting with one of these count as doc comments. */
@@ -309,6 +312,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     comments: ['comment'],
     blockDocAfterBlank: true,
     preparse: C_PREPARSE,
+    platformIncludes: true,
     localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],
@@ -326,6 +330,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     overloads: true,
     localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     preparse: [...C_PREPARSE, 'cpp-export-macros', 'cpp-annotation-macros'],
+    platformIncludes: true,
     wrappers: { doc: ['template_declaration'] },
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],
