@@ -769,7 +769,8 @@ export class Resolver {
     const fam = this.family(c.file_id);
     // of several (`class tcp_client` in tcp_client.h and in tcp_client-windows.h), the one the
     // referring file's includes reach
-    const chain = from !== undefined && this.rules(from).importStyle === 'include' && this.includeChain(from) >= 0;
+    const chain = from !== undefined && this.rules(from).importStyle === 'include';
+    if (chain) this.includeChain(from); // marks what `from` reaches (chainAt)
     let first: number | undefined;
     for (const n of this.db.nodesNamed(name)) {
       if (n.parent_id === null || !accept.has(n.kind) || this.family(n.file_id) !== fam) continue;
