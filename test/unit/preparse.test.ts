@@ -65,6 +65,11 @@ describe('preparse', () => {
     assert.equal(fix('cpp-export-macros', src), '                                     std::string\nCurrentTrace(int skip);\n           extern ThreadLocal<Seq*> g_seq;\n');
   });
 
+  it('blanks a declaring macro given a type at a line\'s start, not one given values or indented in a body', () => {
+    const src = "GMOCK_DEFINE_RETURN_(unsigned long long, 0);  // x\nGMOCK_DEFINE_RETURN_(void, );\nREGISTER_THING(make_thing());\n  EXPECT_EQ(int, x);\n";
+    assert.equal(fix('cpp-export-macros', src), `${' '.repeat(44)}  // x\n${' '.repeat(29)}\nREGISTER_THING(make_thing());\n  EXPECT_EQ(int, x);\n`);
+  });
+
   it('blanks annotation macros after a parameter list and its qualifiers, not after a condition, a call or a macro', () => {
     const src = '  bool done() const GTEST_EXCLUSIVE_LOCK_REQUIRED_(mu) {\n  void Init(const char* r)\n      GTEST_LOCK_EXCLUDED_(mu) ABSL_MUST_USE_RESULT;\n' +
       '  ~M() override GTEST_LOCK_EXCLUDED_(mu) {}\n} GTEST_ATTRIBUTE_UNUSED_;\n' +

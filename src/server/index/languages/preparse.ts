@@ -48,9 +48,16 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
     .replace(/^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:[ \t]+[A-Z][A-Z0-9]*_[A-Z0-9_]*)*)(?=\s+(?:[A-Za-z_][\w:<>,* \t&]*[\s*&]+~?[A-Za-z_][\w:]*(?:<[\w, ]*>::~?[A-Za-z_]\w*)?[ \t]*\(|class\b|struct\b|extern\b|(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[\w, ]*>)?::~?\3[ \t]*\())/gm, (_m, ind: string, mac: string) => ind + ' '.repeat(mac.length))
     // `const handlers &h = {}`: an empty braced default argument, which the grammar does not
     // know, reads as `= 0`
-    .replace(/(?<==[ \t]*)\{\}(?=[ \t]*[,)])/g, '0 '),
+    .replace(/(?<==[ \t]*)\{\}(?=[ \t]*[,)])/g, '0 ')
+    // a macro that declares at a namespace's top level, given a type (`GMOCK_DEFINE_DEFAULT_ACTION_
+    // FOR_RETURN_TYPE_(unsigned char, '\0');`): the grammar read it as a function that held the
+    // rest of the namespace. At a line's start, with a type among its arguments, it is blanked.
+    .replace(/^[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\(([^()\n]*)\)[ \t]*;/gm, (m, args: string) => (args.split(',').some((a) => TYPE_ARGUMENT.test(a)) ? ' '.repeat(m.length) : m)),
   'cpp-annotation-macros': annotationMacros,
 };
+
+/** A macro's argument that is a type, or empty (cpp-export-macros). */
+const TYPE_ARGUMENT = /^\s*(?:(?:(?:unsigned|signed|const|volatile|struct|class|enum|union)\s+)+\w+(?:\s+(?:long|int|short|char|double))*|void|bool|char|short|int|long|float|double|wchar_t|char8_t|char16_t|char32_t|size_t)?\s*$/;
 
 const TYPE_OPERATORS = /^(?:sizeof|typeof|__typeof__|__typeof|_Alignof|alignof|__alignof__|offsetof|__builtin_offsetof|va_arg|__builtin_va_arg)\b/;
 
