@@ -10,6 +10,7 @@ import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, ReceiverTypes } from './receiver-
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 import { fits, paramRange, paramTypes, sameParameters } from './arity';
+import { stripTypeArgs } from './brackets';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -942,7 +943,9 @@ export class Resolver {
     }
     // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
     // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
-    const path = /^[A-Za-z_$][\w$]*$/.test(recv) ? [recv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(recv) ? recv.split('::')
+    // (C++'s `UniversalPrinter<T1>::Print()`: the template's, whatever its arguments)
+    const bareRecv = rules.openNamespaces && recv.includes('<') ? stripTypeArgs(recv) : recv;
+    const path = /^[A-Za-z_$][\w$]*$/.test(bareRecv) ? [bareRecv] : /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+$/.test(bareRecv) ? bareRecv.split('::')
       : rules.openNamespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) ? recv.split('.')
       // a nested class through its outer one (Java's `ObjectInputFilter.Config.createFilter()`)
       : rules.importStyle === 'dotted' && /^[A-Z][\w$]*(?:\.[A-Z][\w$]*)+$/.test(recv) ? recv.split('.') : undefined;
@@ -985,7 +988,7 @@ export class Resolver {
     // a class, enum or namespace by name (`path`, above)
     if (path) {
       // (along a C/C++ include chain too: `Shape::make()` with Shape from a header's header)
-      const container = path.length === 1 ? this.resolveName(recv, ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
+      const container = path.length === 1 ? this.resolveName(path[0], ref, CONTAINERS, null, false, true) : this.resolveTypePath(path, ref);
       if (container) {
         const hit = this.member(container.id, ref.name, memberAccept, ref.fileId, want);
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
