@@ -12,7 +12,7 @@ const enum R {
   Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
-  TypeParam, TypeParamScope, TypeParamList, TypeParamBound, BindingSig, Constraint,
+  TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
 
 interface Role { role: R; kind?: string }
@@ -31,7 +31,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -239,6 +239,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
+    let typeParamDefault = false;
     for (const c of m.captures) {
       const r = lang.roles.get(c.name);
       if (!r) continue;
@@ -294,12 +295,17 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.TypeParamScope: typeParamScope = c.node; break;
         case R.TypeParamList: typeParamScope = parentOf(c.node) ?? undefined; break;
         case R.TypeParamBound: typeParamBound = c.node; break;
+        case R.TypeParamDefault: typeParamBound = c.node; typeParamDefault = true; break;
         default: break;
       }
     }
     if (typeParam && typeParamScope) {
       const bound = typeParamBound && typeName(text(source, typeParamBound));
-      typeParams.add(text(source, typeParam), typeParamScope.startIndex, typeParamScope.endIndex, bound);
+      const name = text(source, typeParam);
+      typeParams.add(name, typeParamScope.startIndex, typeParamScope.endIndex, bound);
+      // a C++ parameter's default names it too, where the template is (`FileNameCalc::calc_filename()`
+      // with `typename FileNameCalc = daily_filename_calculator`: most likely that one's)
+      if (typeParamDefault && bound) bindingRecs.push({ pos: typeParam.startIndex, name, type: `%${name}:${bound}`, lines: [typeParamScope.startPosition.row + 1, endLineOf(typeParamScope)] });
       continue;
     }
     if (bind && bindOf && bindName) {

@@ -43,6 +43,9 @@
 //   is a parameter of) or @typeparam.list (its parameter list, whose parent is that declaration):
 //   type refs of that name inside that declaration are no refs. (A pattern rooted at the list
 //   finds them all; `(_ type_parameters: ...)` missed some: 35 of 46 in effect's FiberHandle.ts.)
+//   @typeparam.bound: its first bound, whose members it has (`T extends Foo`); @typeparam.default:
+//   its default (C++'s `typename Calc = daily_calculator`), also a binding of its name within the
+//   declaration, so `Calc::f()` is the default's f.
 // Bindings (what a name is an instance of, for receiver-typed calls; extract.ts bindingOf):
 //   @binding (the declaration) + @binding.name + @binding.type (a declared type) or
 //   @binding.value (an initialiser, typed later: `x := r.open()`); @binding.returns names the

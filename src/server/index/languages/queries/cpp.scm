@@ -100,4 +100,5 @@
 (type_definition type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type declarator: (type_identifier) @binding.returns) @binding
 
 ; ── type parameters: `template <typename Ctx> void f(Ctx& ctx)` types `ctx` by nothing known ──
-(template_parameter_list [(type_parameter_declaration (type_identifier) @typeparam) (optional_type_parameter_declaration name: (type_identifier) @typeparam)]) @typeparam.list
+; a parameter's default (`typename FileNameCalc = daily_filename_calculator`) stands for it
+(template_parameter_list [(type_parameter_declaration (type_identifier) @typeparam) (optional_type_parameter_declaration name: (type_identifier) @typeparam default_type: (_) @typeparam.default)]) @typeparam.list
