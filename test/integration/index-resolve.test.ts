@@ -537,13 +537,17 @@ describe('index: C++ libraries annotated by macros (GoogleTest)', function () {
         'void RE::Init(const char* r) {}\nint RE::Count() const { return 0; }\nvoid Dump(unsigned char c, std::ostream* os) {}\n}\n',
       // another Dump of two parameters, of other types: a definition, but not of that prototype
       'dump.cc': '#include "port.h"\nnamespace t {\nvoid Dump(const char* s, std::ostream* os) {}\n}\n',
-      'main.cc': '#include "port.h"\nnamespace t {\nint Run() { return GetThreadCount(); }\n}\n',
+      'main.cc': '#include "port.h"\n#include "unit.h"\nnamespace t {\nint Run() { GetImpl()->AddTestInfo(); return GetThreadCount(); }\n}\n',
+      // a prototype that only names its return type: the definition says what it is
+      'unit.h': 'namespace t {\nclass UnitTestImpl* GetImpl();\nclass Other {\n public:\n  void AddTestInfo();\n};\n}\n',
+      'impl.h': '#include "unit.h"\nnamespace t {\nclass UnitTestImpl {\n public:\n  void AddTestInfo() {}\n};\ninline UnitTestImpl* GetImpl() { return nullptr; }\n}\n',
       'queue.h': 'namespace t {\nclass Base {\n public:\n  bool is_retired() const { return false; }\n};\ntemplate <typename F> class Typed;\n' +
         'template <typename R, typename... Args>\nclass Typed<R(Args...)> : public Base {\n public:\n  bool ok() const GTEST_EXCLUSIVE_LOCK_REQUIRED_(mu) { return !is_retired(); }\n};\n}\n',
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'port.h::t.RE.RE', 'Init'), ['port.cc::t.RE.Init', 'scope']);
       assert.deepEqual(callTo(ix.store, 'port.h::t.RE.Busy', 'Count'), ['port.cc::t.RE.Count', 'scope']);
       assert.deepEqual(callTo(ix.store, 'main.cc::t.Run', 'GetThreadCount'), ['port.cc::t.GetThreadCount', 'import']);
+      assert.deepEqual(callTo(ix.store, 'main.cc::t.Run', 'AddTestInfo'), ['impl.h::t.UnitTestImpl.AddTestInfo', 'exact']);
       assert.deepEqual(callTo(ix.store, 'port.h::t.Show', 'Dump'), ['port.cc::t.Dump', 'scope']);
       assert.deepEqual(callTo(ix.store, 'queue.h::t.Typed.ok', 'is_retired'), ['queue.h::t.Base.is_retired', 'scope']);
     });

@@ -477,7 +477,11 @@ export class ReceiverTypes {
     if (IDENT.test(head)) {
       // Python's `cls(...)` in a classmethod: the class
       const self = this.r.rules(ctx.fileId).selfNames.includes(head) ? this.enclosing(ctx) : undefined;
-      return self ?? this.r.resolveName(head, ctx, CALLEES, null, true) ?? this.r.resolveName(head, ctx, CONVERTED, null, true);
+      const hit = self ?? this.r.resolveName(head, ctx, CALLEES, null, true) ?? this.r.resolveName(head, ctx, CONVERTED, null, true);
+      // a C/C++ prototype (`class UnitTestImpl* GetUnitTestImpl();`): its definition says what it returns
+      const n = hit && this.r.rules(ctx.fileId).prototypes ? this.db.node(hit.id) : undefined;
+      const def = n?.is_declaration ? this.r.definitionOf(n) : undefined;
+      return def ? { id: def.id, how: hit!.how } : hit;
     }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;

@@ -162,7 +162,7 @@ export class Resolver {
    *  method declared in its class -> its out-of-line definition (`int Shape::area() {...}`). */
   private readonly definitions = new Map<number, NodeRow | null>();
 
-  private definitionOf(decl: NodeRow): NodeRow | undefined {
+  definitionOf(decl: NodeRow): NodeRow | undefined {
     let def = this.definitions.get(decl.id);
     if (def !== undefined) return def ?? undefined;
     const fam = this.family(decl.file_id);
