@@ -578,7 +578,7 @@ describe('index: C and C++ includes for another system', function () {
 
 describe('index: C++ receivers written the way GoogleTest writes them', function () {
   this.timeout(30000);
-  it('a type from the global scope (`::testing::Listener*`), a cast (`static_cast<Base*>(p)->Run()`), a vector of const pointers, typedef\'d or not, `UniversalPrinter<T1>::Print()`, and a template parameter\'s default', async () => {
+  it('a type from the global scope (`::testing::Listener*`), a cast (`static_cast<Base*>(p)->Run()`), a vector of const pointers, typedef\'d or not, `UniversalPrinter<T1>::Print()`, a template parameter\'s default, and `std::vector<T>::iterator`', async () => {
     await withIndexedProject({
       'm.h': '#include <vector>\nnamespace testing {\nclass Listener {\n public:\n  bool IsInterested() const;\n};\nclass Describer {\n public:\n  virtual void DescribeTo(int* os) const = 0;\n};\n' +
         'namespace internal {\nclass ThreadBase {\n public:\n  virtual void Run() = 0;\n};\nclass Impl {\n public:\n  void Describe(int* os) const;\n  bool Explain(::testing::Listener* listener) const { return listener->IsInterested(); }\n' +
@@ -586,6 +586,9 @@ describe('index: C++ receivers written the way GoogleTest writes them', function
       'm.cc': '#include "m.h"\nnamespace testing {\nnamespace internal {\nvoid Impl::Describe(int* os) const {\n  describers_[0]->DescribeTo(os);\n  direct_[0]->DescribeTo(os);\n}\n}\n}\n',
       // others of the names, so no unique-name guess can stand in
       'other.h': 'class Other {\n public:\n  bool IsInterested() const;\n  void Run();\n  void DescribeTo(int* os) const;\n  static void Print(int v, int* os);\n};\n',
+      'result.h': '#include <vector>\nnamespace testing {\nclass TestProperty {\n public:\n  void SetValue(int v) {}\n};\nclass TestResult {\n  std::vector<TestProperty> props_;\n public:\n' +
+        '  void Record(int v) {\n    const std::vector<TestProperty>::iterator key = props_.begin();\n    key->SetValue(v);\n  }\n};\n}\n',
+      'values.h': 'class Values {\n public:\n  void SetValue(int v);\n};\n',
       'calc.h': 'namespace s {\nstruct daily_calculator {\n  static int calc_filename(int a) { return a; }\n};\nstruct hourly_calculator {\n  static int calc_filename(int a) { return a; }\n};\n' +
         'template <typename Mutex, typename FileNameCalc = daily_calculator>\nclass daily_sink {\n public:\n  int rotate(int now) { return FileNameCalc::calc_filename(now); }\n};\n' +
         'template <typename Calc>\nclass bare_sink {\n public:\n  int rotate(int now) { return Calc::calc_filename(now); }\n};\n}\n',
@@ -595,6 +598,8 @@ describe('index: C++ receivers written the way GoogleTest writes them', function
       assert.deepEqual(callTo(ix.store, 'm.h::testing.internal.Impl.Explain', 'IsInterested'), ['m.h::testing.Listener.IsInterested', 'exact']);
       assert.deepEqual(callTo(ix.store, 'm.h::testing.internal.Impl.Start', 'Run'), ['m.h::testing.internal.ThreadBase.Run', 'exact']);
       assert.deepEqual(callsTo(ix.store, 'm.cc::testing.internal.Impl.Describe', 'DescribeTo').map((e) => [e.to, e.resolution]), [['m.h::testing.Describer.DescribeTo', 'exact'], ['m.h::testing.Describer.DescribeTo', 'exact']]);
+      // a container's iterator, written out, is used as its element
+      assert.deepEqual(callTo(ix.store, 'result.h::testing.TestResult.Record', 'SetValue'), ['result.h::testing.TestProperty.SetValue', 'exact']);
       // a template parameter's default stands for it; one without a default is not known
       assert.deepEqual(callTo(ix.store, 'calc.h::s.daily_sink.rotate', 'calc_filename'), ['calc.h::s.daily_calculator.calc_filename', 'exact']);
       assert.deepEqual(callTo(ix.store, 'calc.h::s.bare_sink.rotate', 'calc_filename'), [null, 'unresolved']);
