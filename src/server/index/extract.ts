@@ -900,10 +900,10 @@ export function typeName(t: string): string | undefined {
   if (array) return `${array[1]}[]`;
   const go = /^\s*((?:(?:\[[\w.+\-* ]*\]|map\s*\[[^\[\]]*\])\s*\*?\s*)+)([A-Za-z_$][\w$.]*)\s*$/.exec(t);
   if (go) return go[2] + '[]'.repeat(go[1].match(/\[[\w.+\-* ]*\]|map\s*\[[^\[\]]*\]/g)!.length);
-  // a C++ container's iterator is used as its element (`std::vector<TestProperty>::iterator it`,
-  // then `it->SetValue()`), as `auto it = v.begin()` is (ResolveRules.elementMembers)
-  const iterator = /^\s*(?:const\s+)?(?:std::)?(?:vector|list|forward_list|deque|array|span|set|multiset|unordered_set|unordered_multiset)\s*<\s*((?:const\s+)?[A-Za-z_][\w:]*)\s*\*?\s*(?:,[^<>]*)?>\s*::\s*(?:const_)?(?:reverse_)?iterator\s*$/.exec(t);
-  if (iterator) return typeName(iterator[1].replace(/^const\s+/, ''));
+  // a C++ iterator of a generic type keeps the type's arguments (`std::vector<TestProperty>::iterator`
+  // -> std.vector<TestProperty>.iterator): a container's is used as its element (receiver-type.ts)
+  const iterator = /^\s*(?:const\s+)?([A-Za-z_][\w:]*\s*<.+>)\s*::\s*((?:const_)?(?:reverse_)?iterator)\s*$/s.exec(t);
+  if (iterator) return `${typeName(iterator[1])}.${iterator[2]}`;
   // a C++ smart pointer is used as what it points to (`p->draw()`)
   const pointer = /^\s*(?:std::)?(?:shared_ptr|unique_ptr|weak_ptr)\s*<\s*((?:const\s+)?[A-Za-z_][\w:]*)\s*>\s*$/.exec(t);
   if (pointer) t = pointer[1].replace(/^const\s+/, '');

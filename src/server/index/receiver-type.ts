@@ -167,7 +167,7 @@ export class ReceiverTypes {
       if (rules.castCalls?.includes(head)) {
         const lt = e.indexOf('<');
         const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
-        return gt > 0 ? this.named(e.slice(lt + 1, gt).replace(/\bconst\b|[*&\s]+$/g, '').trim(), ctx) : undefined;
+        return gt > 0 ? this.named(e.slice(lt + 1, gt), ctx) : undefined;
       }
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
@@ -367,6 +367,14 @@ export class ReceiverTypes {
     // `const MatcherDescriberInterface*` in `std::vector<const MatcherDescriberInterface*>` is
     // used as a MatcherDescriberInterface, `->` or `.`)
     type = type.trim().replace(/^(?:(?:const|volatile)\s+)+/, '').replace(/(?<=[\w>])[\s*&]+(?:const\s*)?$/, '').replace(/^::/, '').replace(/::/g, '.');
+    // a container's iterator (`std.vector<TestProperty>.iterator`, extract.ts typeName) is used as
+    // its element, as `v.begin()` is; a project type's is its nested type (`Tree<K>.iterator`)
+    const iterator = /^(.+>)\.((?:const_)?(?:reverse_)?iterator)$/.exec(type);
+    if (iterator) {
+      const coll = this.named(iterator[1], ctx);
+      if (coll?.array) return this.elementOf(coll, true);
+      type = `${stripTypeArgs(iterator[1])}.${iterator[2]}`;
+    }
     const path = /^[A-Za-z_$][\w$.]*/.exec(type)?.[0].split('.').filter(Boolean);
     if (!path?.length) return null; // a structural type (`{}`): nothing of ours
     const bare = path[path.length - 1];
@@ -479,9 +487,7 @@ export class ReceiverTypes {
       const self = this.r.rules(ctx.fileId).selfNames.includes(head) ? this.enclosing(ctx) : undefined;
       const hit = self ?? this.r.resolveName(head, ctx, CALLEES, null, true) ?? this.r.resolveName(head, ctx, CONVERTED, null, true);
       // a C/C++ prototype (`class UnitTestImpl* GetUnitTestImpl();`): its definition says what it returns
-      const n = hit && this.r.rules(ctx.fileId).prototypes ? this.db.node(hit.id) : undefined;
-      const def = n?.is_declaration ? this.r.definitionOf(n) : undefined;
-      return def ? { id: def.id, how: hit!.how } : hit;
+      return hit && { id: this.r.definitionFor(this.db.node(hit.id), ctx.fileId)?.id ?? hit.id, how: hit.how };
     }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;

@@ -153,16 +153,21 @@ export class Resolver {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
     }
-    let target = this.db.node(hit.id);
-    if (target?.is_declaration && this.rules(ref.fileId).prototypes) target = this.definitionOf(target) ?? target;
+    const target = this.definitionFor(this.db.node(hit.id), ref.fileId);
     return { dst: target?.id ?? hit.id, edgeKind: edgeKindFor(ref.kind, target?.kind), resolution: hit.how };
+  }
+
+  /** The node a reference from `fileId` binds to: ResolveRules.prototypes, a declaration's
+   *  definition where there is one; else the node itself. */
+  definitionFor(n: NodeRow | undefined, fileId: number): NodeRow | undefined {
+    return n?.is_declaration && this.rules(fileId).prototypes ? this.definitionOf(n) ?? n : n;
   }
 
   /** ResolveRules.prototypes: a function declared without a body -> its definition; a C++
    *  method declared in its class -> its out-of-line definition (`int Shape::area() {...}`). */
   private readonly definitions = new Map<number, NodeRow | null>();
 
-  definitionOf(decl: NodeRow): NodeRow | undefined {
+  private definitionOf(decl: NodeRow): NodeRow | undefined {
     let def = this.definitions.get(decl.id);
     if (def !== undefined) return def ?? undefined;
     const fam = this.family(decl.file_id);
