@@ -36,6 +36,10 @@ function copyAssets() {
   // tree-sitter-wasms build makes V8 abort the process on Node >= 24; this one loads everywhere.
   const rpx = join(dirname(require.resolve('@repomix/tree-sitter-wasms/package.json')), 'out');
   cpSync(join(rpx, 'tree-sitter-swift.wasm'), join(dist, 'grammars', 'tree-sitter-swift.repomix.wasm'));
+  // Lua from tree-sitter-grammars' own package: the tree-sitter-wasms build's scanner keeps state
+  // across parses (every parse after a thread's first was an ERROR tree).
+  const lua = dirname(require.resolve('@tree-sitter-grammars/tree-sitter-lua/package.json'));
+  cpSync(join(lua, 'tree-sitter-lua.wasm'), join(dist, 'grammars', 'tree-sitter-lua.grammars.wasm'));
   const vsw = join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
   for (const f of readdirSync(vsw)) {
     if (f.startsWith('tree-sitter-') && f.endsWith('.wasm') && f !== 'tree-sitter.wasm') {

@@ -1632,3 +1632,55 @@ describe('index: a type parameter has its first bound\'s members (Rust, Java, Ty
       assert.deepEqual(calls('src/use.ts::total', 'area'), ['src/shape.ts::Shape.area exact']);
     }));
 });
+
+describe('index: Lua modules and tables (and CommonJS objects given members)', function () {
+  this.timeout(30000);
+  it('`require "a.b"` (a/b.lua, a/b/init.lua) and its table\'s functions, a table\'s own members, `self`, no guess at locals or the runtime', () =>
+    withIndexedProject({
+      'lua/app/util.lua': [
+        'local util = {}',
+        'local function helper(x) return x end',
+        'function util.sum(a, b) return helper(a) + b end',
+        'function util.twice(a) return util.sum(a, a) end',
+        'return util',
+      ].join('\n') + '\n',
+      'lua/app/shapes/init.lua': [
+        'local Shape = {}',
+        'Shape.__index = Shape',
+        'function Shape.new(w) return setmetatable({ w = w }, Shape) end',
+        'function Shape:area() return self:side() * self:side() end',
+        'function Shape:side() return self.w end',
+        'function Shape:getline() return 0 end',
+        'return Shape',
+      ].join('\n') + '\n',
+      'lua/app/main.lua': [
+        'local util = require("app.util")',
+        'local Shape = require "app.shapes"',
+        'local List = other.List',
+        'function List:push(x) self:append(x) end',
+        'function List:append(x) end',
+        'local function run()',
+        '  local s = Shape.new(2)',
+        '  print(string.format("%d", util.twice(3)))',
+        '  vim.fn.getline(1)',
+        '  return helper(1)',
+        'end',
+        'return { run = run }',
+      ].join('\n') + '\n',
+      'lib/api.js': 'const api = {};\napi.f = function () { return 1; };\napi.g = function () { return api.f(); };\nmodule.exports = api;\n',
+      'lib/use.js': "const api = require('./api');\nfunction run() { return api.g(); }\nmodule.exports = { run };\n",
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'twice'), ['lua/app/util.lua::util.twice', 'import'], 'the table app/util.lua returns');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'new'), ['lua/app/shapes/init.lua::Shape.new', 'import'], 'a package\'s init.lua');
+      assert.deepEqual(callTo(ix.store, 'lua/app/util.lua::util.twice', 'sum'), ['lua/app/util.lua::util.sum', 'exact'], 'a member of the file\'s own table');
+      assert.deepEqual(callTo(ix.store, 'lua/app/util.lua::util.sum', 'helper'), ['lua/app/util.lua::helper', 'scope']);
+      assert.deepEqual(callsTo(ix.store, 'lua/app/shapes/init.lua::Shape.area', 'side').map((e) => `${e.to} ${e.resolution}`),
+        ['lua/app/shapes/init.lua::Shape.side exact', 'lua/app/shapes/init.lua::Shape.side exact'], '`self` in `function Shape:area()`');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::List.push', 'append'), ['lua/app/main.lua::List.append', 'exact'], 'an owner the project does not declare: its methods in the file');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'helper'), [null, 'unresolved'], 'another file\'s `local function` is no guess');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'format'), [null, 'unresolved'], 'the string library');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'getline'), [null, 'unresolved'], 'Neovim\'s vim.fn, not the one method of the name');
+      assert.deepEqual(callTo(ix.store, 'lib/api.js::api.g', 'f'), ['lib/api.js::api.f', 'exact'], 'an object given members by assignment');
+      assert.deepEqual(callTo(ix.store, 'lib/use.js::run', 'g'), ['lib/api.js::api.g', 'import'], 'module.exports = api');
+    }));
+});

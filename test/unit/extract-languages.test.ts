@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { Parser, Query } from 'web-tree-sitter';
 import { captureRole } from '../../src/server/index/extract';
 import { LANGUAGES, languageById, languageForPath } from '../../src/server/index/languages/table';
-import { initParser, loadLanguage, parseFile, parseWith, querySource } from '../../src/server/index/parse';
+import { initParser, loadLanguage, parseFile, querySource } from '../../src/server/index/parse';
 import { LANGS_DIR } from './extract-helpers';
 
 describe('extract: language table', () => {
   before(async () => { await initParser(); });
 
   it('has at least 30 languages with unique ids and extensions', () => {
-    const usable = LANGUAGES.filter((l) => !l.broken);
-    assert.ok(usable.length >= 30, `only ${usable.length} usable languages`);
+    const indexed = LANGUAGES.filter((l) => !l.optIn);
+    assert.ok(indexed.length >= 30, `only ${indexed.length} languages indexed by default`);
     const ids = new Set<string>();
     const exts = new Map<string, string>();
     for (const l of LANGUAGES) {
@@ -66,14 +66,6 @@ describe('extract: language table', () => {
       await loadLanguage(spec.id);
       for (const f of files) {
         const text = readFileSync(join(dir, f), 'utf8');
-        if (spec.broken) {
-          // The defect that keeps it out of the index still exists (when this fails, the grammar
-          // got fixed: drop `broken` from the table).
-          parseWith(spec.id, text);
-          assert.ok(parseWith(spec.id, text).errorCount > 0, `${spec.id} parses cleanly twice now: remove its 'broken' mark`);
-          assert.equal(languageForPath(f), undefined);
-          continue;
-        }
         const x = await parseFile(`${spec.id}/${f}`, text);
         assert.ok(x);
         assert.equal(x.language, spec.id);
@@ -95,7 +87,7 @@ describe('extract: language table', () => {
       ['c.MJS', 'javascript'], ['lib/m.py', 'python'], ['main.go', 'go'], ['lib.rs', 'rust'], ['A.java', 'java'],
       ['P.cs', 'csharp'], ['x.c', 'c'], ['x.h', 'cpp'], ['x.hpp', 'cpp'], ['Rakefile', 'ruby'], ['a.rb', 'ruby'],
       ['C:\\src\\x.kt', 'kotlin'], ['App.vue', 'vue'], ['README.md', undefined], ['Makefile.bak', undefined],
-      ['noext', undefined], ['.gitignore', undefined], ['init.lua', undefined], ['image.png', undefined],
+      ['noext', undefined], ['.gitignore', undefined], ['init.lua', 'lua'], ['image.png', undefined],
     ];
     for (const [p, id] of cases) assert.equal(languageForPath(p)?.id, id, p);
   });

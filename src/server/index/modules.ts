@@ -256,6 +256,12 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
       if (idx.files.has(local)) return [local];
       return idx.suffix(stripExt(name), from).filter((p) => p.endsWith(name.slice(name.lastIndexOf('/') + 1))).slice(0, 1);
     }
+    case 'lua': {
+      // package.path's `?.lua;?/init.lua`, from any folder the project keeps modules in (`lua/`)
+      const mod = source.replace(/^['"]|['"]$/g, '').replace(/\./g, '/');
+      const hits = [...idx.suffix(mod, from), ...idx.suffix(`${mod}/init`, from)].filter((p) => p.endsWith('.lua'));
+      return hits.slice(0, 1);
+    }
     case 'path':
     default: {
       const name = source.replace(/^['"<]|['">]$/g, '');
@@ -265,7 +271,7 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
         const hit = idx.stem(t);
         if (hit.length) return hit.slice(0, 1);
       }
-      // ruby 'a/b', php 'App\\Models\\User', lua 'a.b': try the path as written, then dots as folders
+      // ruby 'a/b', php 'App\\Models\\User': try the path as written, then dots as folders
       const p = name.replace(/\\/g, '/').replace(/^\.\//, '');
       const hit = idx.suffix(stripExt(p), from);
       return (hit.length ? hit : idx.suffix(p.replace(/\./g, '/'), from)).slice(0, 1);

@@ -93,8 +93,7 @@ export function parseFileSync(relPath: string, source: string): FileExtraction |
   return parseWith(spec.id, source);
 }
 
-/** Parses `source` as language `id` (loaded; the caller picks it, so this also takes a
- *  language marked `broken`) and extracts it. */
+/** Parses `source` as language `id` (loaded; the caller picks it) and extracts it. */
 export function parseWith(id: string, source: string): FileExtraction {
   const lang = loaded.get(id);
   if (!lang || !parser) throw new Error(`language '${id}' is not loaded: await loadLanguage('${id}') first`);

@@ -61,6 +61,7 @@ export function acceptedKinds(kind: RefKind): Set<string> {
  *  holding them. The unique-name heuristic keeps to acceptedKinds(): a guess never lands on a
  *  property or a constant. */
 const VALUE_HOLDERS = ['constant', 'variable'];
+const HOLDERS = new Set(VALUE_HOLDERS);
 const CALL_PRECISE = new Set([...CALLABLE, ...VALUE_HOLDERS]);
 const CALL_MEMBER = new Set([...CALLABLE, ...VALUE_HOLDERS, 'property', 'field']);
 const NEW_PRECISE = new Set([...INSTANTIABLE, ...VALUE_HOLDERS]);
@@ -317,7 +318,8 @@ export class Resolver {
     const key = `${set}\0${fam}\0${name}`;
     let id = this.unique.get(key);
     if (id !== undefined) return id;
-    let cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (this.isTop(n, rules.openNamespaces) || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind)));
+    let cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (this.isTop(n, rules.openNamespaces) || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind))
+      && !(rules.fileLocalPrivates && n.parent_id === null && !n.is_exported));
     if (rules.prototypes && cands.some((n) => n.is_declaration)) {
       const defs = cands.filter((n) => !n.is_declaration);
       if (defs.length) cands = defs;
@@ -497,6 +499,11 @@ export class Resolver {
         : mod === undefined ? undefined : this.exportedFrom(this.db.node(mod)!.file_id, local.slice(dot + 1), accept, depth + 1);
       if (hit) return hit;
     }
+    // a module that is an object (Lua's `return M`, CommonJS's `module.exports = api`): its members
+    const table = isDefault || fileNode === undefined ? undefined : this.db.binding(fileNode, 'export default');
+    const holder = table === undefined ? undefined : this.topLevelIn(fileId, table, HOLDERS);
+    const member = holder === undefined ? undefined : this.db.nodesNamedIn(name, fileId).find((n) => n.parent_id === holder && accept.has(n.kind));
+    if (member) return member.id;
     if (isDefault) {
       // `export default class X` imported under another local name: the file's one exported candidate
       const exported = this.db.exportedTopLevel(fileId).filter((n) => accept.has(n.kind));
@@ -895,6 +902,18 @@ export class Resolver {
     return undefined;
   }
 
+  /** `Owner.name` in the file of the method around `src`, where that method is `Owner.m` with no
+   *  node for Owner. */
+  private scopeSibling(src: number, name: string, accept: Set<string>): number | undefined {
+    let m = this.db.node(src);
+    while (m && m.kind !== 'method' && m.parent_id !== null) m = this.db.node(m.parent_id);
+    if (!m || m.kind !== 'method' || m.parent_id !== null) return undefined;
+    const q = this.qualified(m.id) ?? '';
+    const owner = q.slice(0, Math.max(0, q.lastIndexOf('.')));
+    if (!owner) return undefined;
+    return this.db.nodesNamedIn(name, m.file_id).find((n) => n.parent_id === null && accept.has(n.kind) && this.qualified(n.id) === `${owner}.${name}`)?.id;
+  }
+
   /** The function or object a method was given to, which its `this` is (ResolveRules.literalThis). */
   private prototypeOwner(n: NodeRow): NodeRow | undefined {
     if (n.kind !== 'method' || n.parent_id === null || !this.rules(n.file_id).literalThis) return undefined;
@@ -943,8 +962,14 @@ export class Resolver {
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
       const self = this.types.of(recv, ref);
-      const hit = self && !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, want);
-      return hit ? { id: hit, how: self!.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
+      if (!self) {
+        // a method of an owner the project does not declare (Lua's `function metat.__index:send()`,
+        // `local List = utils.stdmt.List`): the same owner's methods in its file
+        const sib = this.scopeSibling(ref.src, ref.name, memberAccept);
+        return sib === undefined ? undefined : { id: sib, how: 'exact' };
+      }
+      const hit = !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, want);
+      return hit ? { id: hit, how: self.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
     // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
     // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)
@@ -964,6 +989,11 @@ export class Resolver {
       const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, want);
       return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
     }
+    // an object given members where it is declared (`api.f = function`, Lua's `function M.f()`):
+    // its own member of the name
+    const obj = path?.length === 1 ? this.resolveName(path[0], ref, HOLDERS, null) : undefined;
+    const own = obj && obj.how !== 'heuristic' ? this.db.nodesNamedIn(ref.name, this.db.node(obj.id)!.file_id).find((n) => n.parent_id === obj.id && memberAccept.has(n.kind)) : undefined;
+    if (own) return { id: own.id, how: obj!.how === 'import' ? 'import' : 'exact' };
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
     const named = this.db.importedAs(ref.fileId, recv);
     for (const imp of named) {
@@ -1006,7 +1036,7 @@ export class Resolver {
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
     if (rules.builtinMembers.includes(ref.name) || isGlobal(rules, ref.name)) return undefined;
     const root = recv.split(/[.[(:]/)[0];
-    if (isGlobal(rules, root)) return undefined;
+    if (isGlobal(rules, root) || isGlobal(rules, recv)) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;

@@ -8,6 +8,7 @@ export type ImportStyle =
   | 'dotted'   // java/kotlin/scala/c#/dart-ish: a.b.C -> a/b/C.<ext> anywhere; a.b.* -> the folder
   | 'rust'     // crate::a::b / super:: / self:: -> a/b.rs or a/b/mod.rs, the rest names an item
   | 'include'  // "x.h" relative to the file, then by path suffix; names of included files are visible
+  | 'lua'      // require 'a.b' -> a/b.lua or a/b/init.lua by path suffix
   | 'path';    // relative path as written, then by path suffix
 
 export interface ResolveRules {
@@ -62,6 +63,9 @@ export interface ResolveRules {
    *  definition elsewhere that is not file-local (`static`), else the one of those whose file
    *  includes the declaration's. The unique-name heuristic counts definitions only. */
   prototypes?: boolean;
+  /** A top-level name its file does not export (Lua's `local function f`) is that file's own: the
+   *  unique-name heuristic never gives it to another file's reference. */
+  fileLocalPrivates?: boolean;
   /** A namespace's members count as their file's top level (C++: `namespace fmt { ... }` in a
    *  header is what its includers see; one translation unit rarely declares a name in two). */
   openNamespaces?: boolean;
@@ -156,6 +160,12 @@ const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items
   // re's patterns and matches
   'search', 'match', 'fullmatch', 'sub', 'subn', 'findall', 'finditer', 'group', 'groups', 'groupdict', 'span', 'start', 'end'];
 
+// Lua's base library and standard modules (a receiver `string.format` names the module).
+const LUA_GLOBALS = ['assert', 'collectgarbage', 'dofile', 'error', 'getmetatable', 'ipairs', 'load', 'loadfile', 'loadstring', 'next', 'pairs', 'pcall', 'print', 'rawequal', 'rawget', 'rawlen', 'rawset', 'require', 'select', 'setmetatable', 'tonumber', 'tostring', 'type', 'unpack', 'xpcall', 'setfenv', 'getfenv', 'module',
+  'string', 'table', 'math', 'io', 'os', 'coroutine', 'debug', 'package', 'utf8', 'bit32',
+  // Neovim's API, Vimscript functions and libuv: the editor's, never a plugin's
+  'vim.api', 'vim.fn', 'vim.loop', 'vim.uv', 'vim.cmd'];
+
 // The C library's and POSIX's functions: a project's own definition of one (libiberty's
 // replacement strcmp.c, a test program's) is no answer for a call the include chain did not
 // reach. On GNU binutils, the heuristic bound 604 such calls, all wrong against clang.
@@ -216,6 +226,11 @@ export const RULES: Record<string, ResolveRules> = {
     castCalls: ['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast'],
   },
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
+  lua: {
+    // `self` in `function M:f()` is the table M (literalThis)
+    ...DEFAULT_RULES, importStyle: 'lua', selfNames: ['self'], superNames: [], literalThis: true, fileLocalPrivates: true, globals: LUA_GLOBALS, family: 'lua',
+    builtinMembers: ['insert', 'remove', 'concat', 'sort', 'unpack', 'format', 'find', 'match', 'gmatch', 'gsub', 'sub', 'len', 'byte', 'char', 'rep', 'lower', 'upper', 'reverse', 'read', 'write', 'lines', 'close', 'open', 'flush', 'seek'],
+  },
   php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },
   swift: { ...jvm, importStyle: 'path', folderScope: true, detachedMethods: true, selfNames: ['self'], family: 'swift' },
   dart: { ...jvm, importStyle: 'path', folderScope: false, family: 'dart' },

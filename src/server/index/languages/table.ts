@@ -87,9 +87,6 @@ export type ExportRule =
   | 'not-private';
 
 export interface LanguageSpec {
-  /** Set when the grammar cannot be trusted in this runtime: the entry, its query and its
-   *  fixture stay tested, but languageForPath() does not hand its files to the indexer. */
-  broken?: string;
   /** Indexed only when codeindex.json's "languages" names it (data files such as JSON would
    *  otherwise flood search with configuration keys). */
   optIn?: boolean;
@@ -426,9 +423,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   },
   {
     id: 'lua',
-    broken: 'tree-sitter-wasms 0.1.13 Lua scanner keeps state across parses in web-tree-sitter 0.25: every parse after the first in a thread yields ERROR trees',
     extensions: ['.lua'],
-    grammar: 'tree-sitter-lua.wasm',
+    grammar: 'tree-sitter-lua.grammars.wasm',
     queries: ['lua.scm'],
     comments: ['comment'],
     exportRule: 'not-private',
@@ -580,13 +576,11 @@ const byName = new Map<string, LanguageSpec>();
 const byId = new Map<string, LanguageSpec>();
 for (const l of LANGUAGES) {
   byId.set(l.id, l);
-  if (l.broken) continue;
   for (const e of l.extensions) byExt.set(e, l);
   for (const n of l.fileNames ?? []) byName.set(n, l);
 }
 
-/** The language of a file by its name, or undefined when it is in no indexed language
- *  (languages marked `broken` are not indexed). */
+/** The language of a file by its name, or undefined when it is in no indexed language. */
 export function languageForPath(path: string): LanguageSpec | undefined {
   return byName.get(baseName(path)) ?? byExt.get(extensionOf(path));
 }

@@ -1,17 +1,68 @@
-; Lua. `local function` is private; `function M.f` / `function M:f` are qualified by their table.
-((local_function_definition_statement name: (identifier) @name) @definition.function (#set! visibility private))
-(function_definition_statement name: (identifier) @name) @definition.function
-(function_definition_statement name: (variable table: (_) @scope field: (identifier) @name)) @definition.function
-(function_definition_statement name: (variable table: (_) @scope method: (identifier) @name)) @definition.method
-((local_variable_declaration (variable_list (variable name: (identifier) @name)) (expression_list value: (function_definition))) @definition.function (#set! visibility private))
+; Lua (tree-sitter-grammars' grammar). `local` definitions are private; `function M.f` / `function
+; M:f` and `M.f = function` are qualified by their table, as are the functions of a table written
+; out (`local M = { f = function() end }`). A table a file keeps at its top level (`local M = {}`)
+; is a variable, and the table a module returns (`return M`) is what it exports.
 
-; `local m = require("m")`, `require "m"`
-(local_variable_declaration
-  (variable_list . (variable name: (identifier) @import.alias))
-  (expression_list . (call function: (variable name: (identifier) @_r) arguments: (argument_list [(string) @import.source (expression_list . (string) @import.source)])))
+; local function f() / local f = function() end (before the general patterns: lowest pattern wins)
+; (a `local_declaration:` field under its parent matches only the parent's first: match the keyword)
+((function_declaration "local" name: (identifier) @name) @definition.function (#set! visibility private))
+((variable_declaration (assignment_statement
+    (variable_list . name: (identifier) @name)
+    (expression_list . value: (function_definition)))) @definition.function (#set! visibility private))
+
+(function_declaration name: (identifier) @name) @definition.function
+(function_declaration name: (dot_index_expression table: (_) @scope field: (identifier) @name)) @definition.function
+(function_declaration name: (method_index_expression table: (_) @scope method: (identifier) @name)) @definition.method
+
+; M.f = function() end, f = function() end
+(assignment_statement
+  (variable_list . name: (dot_index_expression table: (_) @scope field: (identifier) @name))
+  (expression_list . value: (function_definition))) @definition.function
+(assignment_statement
+  (variable_list . name: (identifier) @name)
+  (expression_list . value: (function_definition))) @definition.function
+
+; local M = { f = function() end }: at the top level inside the symbol M (below), elsewhere by its table
+(chunk (variable_declaration (assignment_statement
+  (variable_list . name: (identifier))
+  (expression_list . value: (table_constructor (field name: (identifier) @name value: (function_definition)) @definition.function)))))
+(chunk (assignment_statement
+  (variable_list . name: (identifier))
+  (expression_list . value: (table_constructor (field name: (identifier) @name value: (function_definition)) @definition.function))))
+(assignment_statement
+  (variable_list . name: [(identifier) (dot_index_expression)] @scope)
+  (expression_list . value: (table_constructor
+    (field name: (identifier) @name value: (function_definition)) @definition.function)))
+
+; a table or a value made at the file's top level: `local M = {}`, `M = {}`, `local T = rawget(x,
+; 'T') or {}`, `local List = class()`; not an alias (`local insert = table.insert`), not a module
+((chunk (variable_declaration (assignment_statement
+    (variable_list . name: (identifier) @name)
+    (expression_list . value: [(table_constructor) (binary_expression right: (table_constructor))]))) @definition.variable)
+  (#set! visibility private))
+((chunk (variable_declaration (assignment_statement
+    (variable_list . name: (identifier) @name)
+    (expression_list . value: (function_call name: (_) @_f)))) @definition.variable)
+  (#not-eq? @_f "require") (#set! visibility private))
+(chunk (assignment_statement
+  (variable_list . name: (identifier) @name)
+  (expression_list . value: [(table_constructor) (binary_expression right: (table_constructor))])) @definition.variable)
+
+; the module is what it returns
+(chunk (return_statement (expression_list . (identifier) @export.default)))
+
+; `local m = require("m")`, `local m = require "m"`, `require("m")`
+(variable_declaration (assignment_statement
+  (variable_list . name: (identifier) @import.alias)
+  (expression_list . value: (function_call
+    name: (identifier) @_r
+    arguments: (arguments . (string) @import.source))))
   (#eq? @_r "require")) @import
-(call function: (variable name: (identifier) @_r) arguments: (argument_list [(string) @import.source (expression_list . (string) @import.source)]) (#eq? @_r "require")) @import
+((function_call
+  name: (identifier) @_r
+  arguments: (arguments . (string) @import.source)) @import
+  (#eq? @_r "require"))
 
-(call function: (variable name: (identifier) @name)) @reference.call
-(call function: (variable table: (_) @receiver field: (identifier) @name)) @reference.call
-(call function: (variable table: (_) @receiver method: (identifier) @name)) @reference.call
+(function_call name: (identifier) @name) @reference.call
+(function_call name: (dot_index_expression table: (_) @receiver field: (identifier) @name)) @reference.call
+(function_call name: (method_index_expression table: (_) @receiver method: (identifier) @name)) @reference.call
