@@ -988,6 +988,17 @@ describe('index: Ruby receivers', function () {
       assert.equal(callTo(ix.store, 'lib/session.rb::Session.greet', 'name')[0], 'lib/repo.rb::User.name', 'Pet has a name too: only the type tells');
     });
   });
+
+  it('a core method\'s name on an unknown receiver is not the one project method of the name; another name still is', async () => {
+    await withIndexedProject({
+      'lib/list.rb': "class List\n  def last; @items[-1]; end\n  def flatten; self; end\n  def checkout(x); x; end\nend\n",
+      'lib/use.rb': "class Use\n  def run(rows, cart)\n    rows.last\n    rows.flatten.compact\n    cart.checkout(1)\n  end\nend\n",
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'lib/use.rb::Use.run', 'last'), [null, 'unresolved'], 'most likely Array#last');
+      assert.deepEqual(callTo(ix.store, 'lib/use.rb::Use.run', 'flatten'), [null, 'unresolved']);
+      assert.deepEqual(callTo(ix.store, 'lib/use.rb::Use.run', 'checkout'), ['lib/list.rb::List.checkout', 'heuristic']);
+    });
+  });
 });
 
 describe('index: Python locals typed by assignments', function () {
@@ -1657,12 +1668,14 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
         'local util = require("app.util")',
         'local Shape = require "app.shapes"',
         'local List = other.List',
+        'local sum = util.sum',
         'function List:push(x) self:append(x) end',
         'function List:append(x) end',
         'local function run()',
         '  local s = Shape.new(2)',
         '  print(string.format("%d", util.twice(3)))',
         '  vim.fn.getline(1)',
+        '  sum(1, 2)',
         '  return helper(1)',
         'end',
         'return { run = run }',
@@ -1672,6 +1685,7 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'twice'), ['lua/app/util.lua::util.twice', 'import'], 'the table app/util.lua returns');
       assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'new'), ['lua/app/shapes/init.lua::Shape.new', 'import'], 'a package\'s init.lua');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'sum'), ['lua/app/util.lua::util.sum', 'import'], '`local sum = util.sum`');
       assert.deepEqual(callTo(ix.store, 'lua/app/util.lua::util.twice', 'sum'), ['lua/app/util.lua::util.sum', 'exact'], 'a member of the file\'s own table');
       assert.deepEqual(callTo(ix.store, 'lua/app/util.lua::util.sum', 'helper'), ['lua/app/util.lua::helper', 'scope']);
       assert.deepEqual(callsTo(ix.store, 'lua/app/shapes/init.lua::Shape.area', 'side').map((e) => `${e.to} ${e.resolution}`),

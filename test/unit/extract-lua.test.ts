@@ -32,6 +32,12 @@ describe('extract: lua', () => {
     }
   });
 
+  it('imports a member of a module required whole (`local a, b = utils.a, utils.b`), not of a table it did not require', async () => {
+    const x = await parseText('m.lua', 'local utils = require "pl.utils"\nlocal insert = table.insert\nlocal assert_arg, raise, fail = utils.assert_arg, utils.raise, utils.fail\n');
+    assert.deepEqual(x.imports.map((i) => `${i.source} ${i.names.map((n) => `${n.imported}:${n.local}`).join()}`),
+      ['pl.utils *:utils', 'pl.utils assert_arg:assert_arg', 'pl.utils raise:raise', 'pl.utils fail:fail']);
+  });
+
   it('makes no symbol of an alias or a require, and parses file after file cleanly in one thread', async () => {
     // (the tree-sitter-wasms Lua build kept its scanner's state: every parse after the first failed)
     const text = 'local insert = table.insert\nlocal log = require("log")\nlocal s = [==[\n]]\n]==]\n--[[ long\ncomment ]]\nlocal function f() return s end\n';

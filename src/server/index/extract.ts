@@ -9,7 +9,7 @@ import type { ContainerKind, LanguageSpec } from './languages/table';
 
 const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
-  Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard,
+  Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
@@ -27,7 +27,7 @@ const HOLDER_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 const FIXED: Record<string, R> = {
   name: R.Name, body: R.Body, doc: R.Doc, scope: R.Scope, receiver: R.Receiver, container: R.Container,
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
-  'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard,
+  'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard, 'import.module': R.ImportModule,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
@@ -121,6 +121,8 @@ interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern:
 
 interface ImportRec {
   sourceNode: Node; stmt?: Node; reexport: boolean;
+  /** sourceNode is the local name of a module imported whole (@import.module), not a source */
+  viaModule?: boolean;
   names: { imported: string; local: string; pos: number }[];
   bindsNothing: boolean;
 }
@@ -231,7 +233,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let main: Node | undefined, mainRole = R.Ignore, kind = '';
     let name: Node | undefined, body: Node | undefined, scope: Node | undefined, receiver: Node | undefined;
     let doc: Node[] | undefined;
-    let src: Node | undefined, stmt: Node | undefined, reexport = false;
+    let src: Node | undefined, stmt: Node | undefined, reexport = false, viaModule = false;
     let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
@@ -255,6 +257,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.Import: stmt = c.node; break;
         case R.Reexport: stmt = c.node; reexport = true; break;
         case R.ImportSource: src = c.node; break;
+        case R.ImportModule: src = c.node; viaModule = true; break;
         case R.ImportName: impName = c.node; break;
         case R.ImportAlias: impAlias = c.node; break;
         case R.ImportDefault: impDefault = c.node; break;
@@ -373,7 +376,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       refs.set(n.startIndex, { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex, call: lang.spec.overloads && (kind === 'call' || kind === 'new') ? main : undefined });
     } else if (src) {
       let rec = imports.get(src.startIndex);
-      if (!rec) imports.set(src.startIndex, (rec = { sourceNode: src, stmt, reexport, names: [], bindsNothing: false }));
+      if (!rec) imports.set(src.startIndex, (rec = { sourceNode: src, stmt, reexport, viaModule, names: [], bindsNothing: false }));
       else { rec.stmt ??= stmt; rec.reexport ||= reexport; }
       const alias = impAlias ? text(source, impAlias) : undefined;
       // Go's `import _ "pkg"` binds nothing; Python's `from t import gettext_lazy as _` binds `_`
@@ -580,9 +583,18 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   const recs = [...imports.values()].sort((a, b) => a.sourceNode.startIndex - b.sourceNode.startIndex);
   // inline modules (Rust's `mod tests { use super::*; }`), for the paths that step out of them
   const modules = symEntries.filter((e) => e.kind === 'module');
+  // a member of a module imported whole under a local name (Lua's `local utils = require 'pl.utils'`,
+  // then `local assert_arg = utils.assert_arg`): imported from that module's source, if there is one
+  const wholeAs = new Map<string, string>();
+  for (const rec of recs) {
+    if (rec.viaModule) continue;
+    for (const n of rec.names) if (n.imported === '*' && !wholeAs.has(n.local)) wholeAs.set(n.local, unquote(text(source, rec.sourceNode)));
+  }
   for (const rec of recs) {
     if (lang.spec.platformIncludes && rec.stmt && otherPlatformOnly(rec.stmt, source)) continue;
-    let source_ = unquote(text(source, rec.sourceNode));
+    const module = rec.viaModule ? wholeAs.get(text(source, rec.sourceNode)) : undefined;
+    if (rec.viaModule && module === undefined) continue;
+    let source_ = module ?? unquote(text(source, rec.sourceNode));
     // a leading `super` leaves the inline modules around the import first, then the file's
     if (SUPER.test(source_) && modules.length) {
       let depth = modules.filter((e) => e.start <= rec.sourceNode.startIndex && rec.sourceNode.endIndex <= e.end).length;

@@ -124,6 +124,13 @@ function isGlobal(rules: ResolveRules, name: string): boolean {
   return set.has(name);
 }
 
+const memberSets = new WeakMap<ResolveRules, Set<string>>();
+function isBuiltinMember(rules: ResolveRules, name: string): boolean {
+  let set = memberSets.get(rules);
+  if (!set) memberSets.set(rules, (set = new Set(rules.builtinMembers)));
+  return set.has(name);
+}
+
 const UNIQUE_CACHE_MAX = 200_000;
 /** Files of one include chain looked at, at most (a kernel driver reaches ~1,000 headers). */
 const INCLUDE_CHAIN_MAX = 5_000;
@@ -1034,7 +1041,7 @@ export class Resolver {
     // on a runtime global (`Math.random()`, `console.log()`) or on what an import brought from
     // outside the project (`os.path.splitext()`, `unicodedata.normalize()`, `_.map()`)
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
-    if (rules.builtinMembers.includes(ref.name) || isGlobal(rules, ref.name)) return undefined;
+    if (isBuiltinMember(rules, ref.name) || isGlobal(rules, ref.name)) return undefined;
     const root = recv.split(/[.[(:]/)[0];
     if (isGlobal(rules, root) || isGlobal(rules, recv)) return undefined;
     const via = this.db.importedAs(ref.fileId, root);

@@ -1,6 +1,8 @@
 // How names resolve in each language, as data: the resolver reads these fields and has no
 // per-language branches. Languages not listed get DEFAULT_RULES.
 
+import { RUBY_CORE_MEMBERS } from './ruby-core';
+
 export type ImportStyle =
   | 'js'       // './x' relative, extension and /index probing, tsconfig paths; bare = external package
   | 'python'   // dotted modules, leading dots relative; a/b.py or a/b/__init__.py
@@ -225,7 +227,7 @@ export const RULES: Record<string, ResolveRules> = {
     valueMembers: ['at', 'front', 'back', 'top'],
     castCalls: ['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast'],
   },
-  ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], family: 'ruby' },
+  ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], builtinMembers: RUBY_CORE_MEMBERS, family: 'ruby' },
   lua: {
     // `self` in `function M:f()` is the table M (literalThis)
     ...DEFAULT_RULES, importStyle: 'lua', selfNames: ['self'], superNames: [], literalThis: true, fileLocalPrivates: true, globals: LUA_GLOBALS, family: 'lua',

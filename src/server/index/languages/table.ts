@@ -32,6 +32,8 @@
 //                        ('_' binds nothing, '.' is a wildcard)
 //   @import.default      the local name of a default import (imported 'default')
 //   @import.wildcard     a `*` import (imported '*', local '*')
+//   @import.module       in place of @import.source: the local name of a module the file imports
+//                        whole, whose member @import.name is (Lua's `local f = utils.f`)
 //   Without any name capture the entry's `bareImport` rule decides what the import binds.
 //   Source convention: the path as written; for a single-item import (`java.util.List`,
 //   `use a::b::c`) the source includes the item and the name is its last segment; for a braced

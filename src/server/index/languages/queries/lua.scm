@@ -63,6 +63,18 @@
   arguments: (arguments . (string) @import.source)) @import
   (#eq? @_r "require"))
 
+; `local assert_arg, raise = utils.assert_arg, utils.raise` of a module `utils` required whole:
+; imports of its members (the first three of a list)
+(chunk (variable_declaration (assignment_statement
+  (variable_list . name: (identifier) @import.alias)
+  (expression_list . value: (dot_index_expression table: (identifier) @import.module field: (identifier) @import.name)))) @import)
+(chunk (variable_declaration (assignment_statement
+  (variable_list . name: (identifier) . name: (identifier) @import.alias)
+  (expression_list . value: (_) . value: (dot_index_expression table: (identifier) @import.module field: (identifier) @import.name)))) @import)
+(chunk (variable_declaration (assignment_statement
+  (variable_list . name: (identifier) . name: (identifier) . name: (identifier) @import.alias)
+  (expression_list . value: (_) . value: (_) . value: (dot_index_expression table: (identifier) @import.module field: (identifier) @import.name)))) @import)
+
 (function_call name: (identifier) @name) @reference.call
 (function_call name: (dot_index_expression table: (_) @receiver field: (identifier) @name)) @reference.call
 (function_call name: (method_index_expression table: (_) @receiver method: (identifier) @name)) @reference.call
