@@ -233,7 +233,11 @@ export const RULES: Record<string, ResolveRules> = {
     ...DEFAULT_RULES, importStyle: 'lua', selfNames: ['self'], superNames: [], literalThis: true, fileLocalPrivates: true, globals: LUA_GLOBALS, family: 'lua',
     builtinMembers: ['insert', 'remove', 'concat', 'sort', 'unpack', 'format', 'find', 'match', 'gmatch', 'gsub', 'sub', 'len', 'byte', 'char', 'rep', 'lower', 'upper', 'reverse', 'read', 'write', 'lines', 'close', 'open', 'flush', 'seek'],
   },
-  php: { ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php' },
+  php: {
+    ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php',
+    // Throwable's and the DOM's (`$e->getMessage()`, `$dom->appendChild()`)
+    builtinMembers: ['getMessage', 'getPrevious', 'getTrace', 'getTraceAsString', 'appendChild', 'createElement', 'createTextNode', 'importNode', 'saveXML', 'loadXML'],
+  },
   swift: { ...jvm, importStyle: 'path', folderScope: true, detachedMethods: true, selfNames: ['self'], family: 'swift' },
   dart: { ...jvm, importStyle: 'path', folderScope: false, family: 'dart' },
 };

@@ -43,5 +43,9 @@
 (assignment_expression left: (variable_name) @binding.name right: (object_creation_expression [(name) (qualified_name)] @binding.type)) @binding
 ; `$this->repo = new Repo()`: an untyped property (in any method: the class's)
 (assignment_expression left: (member_access_expression object: (variable_name (name) @_t) name: (name) @binding.member) right: (object_creation_expression [(name) (qualified_name)] @binding.type) (#eq? @_t "this")) @binding
+; `$stream = $this->parser->getStream()`, `$t = $stream->next()`: what the call returns, the value is
+(assignment_expression left: (variable_name) @binding.name right: [(member_call_expression) (nullsafe_member_call_expression) (scoped_call_expression) (function_call_expression) (member_access_expression) (variable_name)] @binding.value) @binding
+; `$this->parser = $parser`: of the type the assigned parameter or local has where it is assigned
+(assignment_expression left: (member_access_expression object: (variable_name (name) @_t) name: (name) @binding.member) right: (variable_name) @binding.value (#eq? @_t "this")) @binding
 (method_declaration name: (name) @binding.returns return_type: [(named_type [(name) (qualified_name)] @binding.type) (optional_type (named_type [(name) (qualified_name)] @binding.type))]) @binding
 (function_definition name: (name) @binding.returns return_type: [(named_type [(name) (qualified_name)] @binding.type) (optional_type (named_type [(name) (qualified_name)] @binding.type))]) @binding
