@@ -961,6 +961,16 @@ describe('index: PHP receivers', function () {
       assert.deepEqual(callTo(ix.store, 'src/Svc.php::Svc.run', 'getMessage'), [null, 'unresolved'], 'not the one project method of the name');
     });
   });
+
+  it('a class of the file\'s own folder (its namespace, as PSR-4 lays it out) before a same-named one elsewhere', async () => {
+    await withIndexedProject({
+      'src/A/Node.php': '<?php\nnamespace App\\A;\nclass Node { public function run() {} }\n',
+      'src/B/Node.php': '<?php\nnamespace App\\B;\nclass Node { public function run() {} }\n',
+      'src/A/Walker.php': '<?php\nnamespace App\\A;\nclass Walker {\n  public function go(Node $n) { $n->run(); }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/A/Walker.php::Walker.go', 'run'), ['src/A/Node.php::Node.run', 'exact']);
+    });
+  });
 });
 
 describe('index: Kotlin, Swift, Java and C# receivers', function () {

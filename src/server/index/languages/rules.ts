@@ -234,7 +234,7 @@ export const RULES: Record<string, ResolveRules> = {
     builtinMembers: ['insert', 'remove', 'concat', 'sort', 'unpack', 'format', 'find', 'match', 'gmatch', 'gsub', 'sub', 'len', 'byte', 'char', 'rep', 'lower', 'upper', 'reverse', 'read', 'write', 'lines', 'close', 'open', 'flush', 'seek'],
   },
   php: {
-    ...DEFAULT_RULES, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php',
+    ...DEFAULT_RULES, folderScope: true, selfNames: ['$this', 'this', 'self', 'static'], superNames: ['parent'], family: 'php',
     // Throwable's and the DOM's (`$e->getMessage()`, `$dom->appendChild()`)
     builtinMembers: ['getMessage', 'getPrevious', 'getTrace', 'getTraceAsString', 'appendChild', 'createElement', 'createTextNode', 'importNode', 'saveXML', 'loadXML'],
   },
