@@ -954,10 +954,9 @@ describe('index: PHP receivers', function () {
       'src/Repo.php': '<?php\nnamespace App;\nclass Repo { public function save() {} public function user(): User { return new User(); } }\nclass Other { public function save() {} }\nclass User { public function name() {} }\nclass Pet { public function name() {} }\nclass Bar { public function getMessage() {} }\n',
       'src/Svc.php': '<?php\nnamespace App;\nclass Svc {\n  private $repo;\n  public function __construct(Repo $repo) { $this->repo = $repo; }\n  public function run() {\n    $this->repo->save();\n    $u = $this->repo->user();\n    try { $u->name(); } catch (Exception $e) { $e->getMessage(); }\n  }\n}\n',
     }, async (ix) => {
-      // (`save` and `name` are declared twice: only the receiver's type binds them. PHP finds a
-      // class of another file by its unique name, so the binding counts as heuristic)
-      assert.equal(callTo(ix.store, 'src/Svc.php::Svc.run', 'save')[0], 'src/Repo.php::Repo.save', '$this->repo = $repo');
-      assert.equal(callTo(ix.store, 'src/Svc.php::Svc.run', 'name')[0], 'src/Repo.php::User.name', '$u = $this->repo->user()');
+      // (`save` and `name` are declared twice: only the receiver's type binds them)
+      assert.deepEqual(callTo(ix.store, 'src/Svc.php::Svc.run', 'save'), ['src/Repo.php::Repo.save', 'exact'], '$this->repo = $repo');
+      assert.deepEqual(callTo(ix.store, 'src/Svc.php::Svc.run', 'name'), ['src/Repo.php::User.name', 'exact'], '$u = $this->repo->user()');
       assert.deepEqual(callTo(ix.store, 'src/Svc.php::Svc.run', 'getMessage'), [null, 'unresolved'], 'not the one project method of the name');
     });
   });
