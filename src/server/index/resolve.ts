@@ -116,20 +116,15 @@ function functionsOnly(accept: Set<string>): Set<string> {
   return s;
 }
 
-/** rules.globals as a set, made once per language (C's holds ~280 library names). */
-const globalSets = new WeakMap<ResolveRules, Set<string>>();
-function isGlobal(rules: ResolveRules, name: string): boolean {
-  let set = globalSets.get(rules);
-  if (!set) globalSets.set(rules, (set = new Set(rules.globals)));
+/** A name list of the rules as a set, made once per list (C's globals hold ~280 library names,
+ *  Ruby's builtin members ~700). */
+const listSets = new WeakMap<string[], Set<string>>();
+function listed(list: string[], name: string): boolean {
+  let set = listSets.get(list);
+  if (!set) listSets.set(list, (set = new Set(list)));
   return set.has(name);
 }
-
-const memberSets = new WeakMap<ResolveRules, Set<string>>();
-function isBuiltinMember(rules: ResolveRules, name: string): boolean {
-  let set = memberSets.get(rules);
-  if (!set) memberSets.set(rules, (set = new Set(rules.builtinMembers)));
-  return set.has(name);
-}
+const isGlobal = (rules: ResolveRules, name: string) => listed(rules.globals, name);
 
 const UNIQUE_CACHE_MAX = 200_000;
 /** Files of one include chain looked at, at most (a kernel driver reaches ~1,000 headers). */
@@ -1041,7 +1036,7 @@ export class Resolver {
     // on a runtime global (`Math.random()`, `console.log()`) or on what an import brought from
     // outside the project (`os.path.splitext()`, `unicodedata.normalize()`, `_.map()`)
     if (ref.kind !== 'call' && ref.kind !== 'new') return undefined;
-    if (isBuiltinMember(rules, ref.name) || isGlobal(rules, ref.name)) return undefined;
+    if (listed(rules.builtinMembers, ref.name) || isGlobal(rules, ref.name)) return undefined;
     const root = recv.split(/[.[(:]/)[0];
     if (isGlobal(rules, root) || isGlobal(rules, recv)) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
