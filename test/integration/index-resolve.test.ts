@@ -1670,8 +1670,11 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
   this.timeout(30000);
   it('`require "a.b"` (a/b.lua, a/b/init.lua) and its table\'s functions, a table\'s own members, `self`, no guess at locals or the runtime', () =>
     withIndexedProject({
+      'lua/app/core.lua': 'local core = {}\nfunction core.log(m) return m end\nreturn core\n',
       'lua/app/util.lua': [
+        'local core = require("app.core")',
         'local util = {}',
+        'util.log = core.log',
         'local function helper(x) return x end',
         'function util.sum(a, b) return helper(a) + b end',
         'function util.twice(a) return util.sum(a, a) end',
@@ -1698,6 +1701,7 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
         '  print(string.format("%d", util.twice(3)))',
         '  vim.fn.getline(1)',
         '  sum(1, 2)',
+        '  util.log("x")',
         '  return helper(1)',
         'end',
         'return { run = run }',
@@ -1708,6 +1712,7 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
       assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'twice'), ['lua/app/util.lua::util.twice', 'import'], 'the table app/util.lua returns');
       assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'new'), ['lua/app/shapes/init.lua::Shape.new', 'import'], 'a package\'s init.lua');
       assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'sum'), ['lua/app/util.lua::util.sum', 'import'], '`local sum = util.sum`');
+      assert.deepEqual(callTo(ix.store, 'lua/app/main.lua::run', 'log'), ['lua/app/core.lua::core.log', 'import'], '`util.log = core.log` in app/util.lua');
       assert.deepEqual(callTo(ix.store, 'lua/app/util.lua::util.twice', 'sum'), ['lua/app/util.lua::util.sum', 'exact'], 'a member of the file\'s own table');
       assert.deepEqual(callTo(ix.store, 'lua/app/util.lua::util.sum', 'helper'), ['lua/app/util.lua::helper', 'scope']);
       assert.deepEqual(callsTo(ix.store, 'lua/app/shapes/init.lua::Shape.area', 'side').map((e) => `${e.to} ${e.resolution}`),
