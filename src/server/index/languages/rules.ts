@@ -166,7 +166,7 @@ const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items
 const LUA_GLOBALS = ['assert', 'collectgarbage', 'dofile', 'error', 'getmetatable', 'ipairs', 'load', 'loadfile', 'loadstring', 'next', 'pairs', 'pcall', 'print', 'rawequal', 'rawget', 'rawlen', 'rawset', 'require', 'select', 'setmetatable', 'tonumber', 'tostring', 'type', 'unpack', 'xpcall', 'setfenv', 'getfenv', 'module',
   'string', 'table', 'math', 'io', 'os', 'coroutine', 'debug', 'package', 'utf8', 'bit32',
   // Neovim's API, Vimscript functions and libuv: the editor's, never a plugin's
-  'vim.api', 'vim.fn', 'vim.loop', 'vim.uv', 'vim.cmd'];
+  'vim.api', 'vim.fn', 'vim.loop', 'vim.uv', 'vim.cmd', 'vim.json', 'vim.mpack'];
 
 // The C library's and POSIX's functions: a project's own definition of one (libiberty's
 // replacement strcmp.c, a test program's) is no answer for a call the include chain did not
