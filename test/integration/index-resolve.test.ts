@@ -974,6 +974,17 @@ describe('index: PHP receivers', function () {
 
 describe('index: Kotlin, Swift, Java and C# receivers', function () {
   this.timeout(30000);
+  it('a capitalized receiver the project declares nothing of is a type from outside: its members are not guessed (C#, Swift)', () =>
+    withIndexedProject({
+      'src/Gen.cs': 'using System.Linq.Expressions;\nclass Gen {\n  object Parameter(string n) { return n; }\n  object Make() { Helper.Build(); return Expression.Parameter(typeof(int)); }\n}\nclass Helper { public static void Build() {} }\n',
+      'src/View.swift': 'struct View {\n  static func make() -> View { return View() }\n  func copy() -> View { return Self.make() }\n  func reset() { URLProtocol.registerClass(View.self) }\n}\nclass Reg { func registerClass(_ c: Any) {} }\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/Gen.cs::Gen.Make', 'Parameter'), [null, 'unresolved'], 'System.Linq.Expressions.Expression\'s');
+      assert.deepEqual(callTo(ix.store, 'src/Gen.cs::Gen.Make', 'Build')[0], 'src/Gen.cs::Helper.Build');
+      assert.deepEqual(callTo(ix.store, 'src/View.swift::View.reset', 'registerClass'), [null, 'unresolved'], 'Foundation\'s URLProtocol');
+      assert.deepEqual(callTo(ix.store, 'src/View.swift::View.copy', 'make'), ['src/View.swift::View.make', 'exact'], '`Self` is the enclosing type');
+    }));
+
   // `save` is declared twice (Repo, Other): only a typed receiver binds it
   const check = async (files: Record<string, string>, service: string, repo: string, user: string, min = 8) => withIndexedProject(files, async (ix) => {
     const calls = edges(ix.store, 'calls').filter((e) => e.from === service && ['save', 'make', 'name'].includes(e.target.toLowerCase()));

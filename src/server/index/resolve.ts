@@ -1039,6 +1039,7 @@ export class Resolver {
     if (listed(rules.builtinMembers, ref.name) || isGlobal(rules, ref.name)) return undefined;
     const root = recv.split(/[.[(:]/)[0];
     if (isGlobal(rules, root) || isGlobal(rules, recv)) return undefined;
+    if (rules.capitalizedTypes && /^[A-Z][\w$]*$/.test(recv) && !this.db.nodesNamed(recv).length) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;

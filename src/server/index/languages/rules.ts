@@ -68,6 +68,10 @@ export interface ResolveRules {
   /** A top-level name its file does not export (Lua's `local function f`) is that file's own: the
    *  unique-name heuristic never gives it to another file's reference. */
   fileLocalPrivates?: boolean;
+  /** Type names are capitalized and other names are not (Java, C#, Kotlin, Swift...): a
+   *  capitalized receiver the project declares nothing of is a type from outside it
+   *  (`Expression.Parameter()`), whose members are never guessed. */
+  capitalizedTypes?: boolean;
   /** A namespace's members count as their file's top level (C++: `namespace fmt { ... }` in a
    *  header is what its includers see; one translation unit rarely declares a name in two). */
   openNamespaces?: boolean;
@@ -192,7 +196,7 @@ export const DEFAULT_RULES: ResolveRules = {
 };
 
 const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], wrapperTypes: ['Partial', 'Required', 'Readonly', 'NonNullable'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, family: 'js' };
-const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
+const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, capitalizedTypes: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
 export const RULES: Record<string, ResolveRules> = {
@@ -238,7 +242,7 @@ export const RULES: Record<string, ResolveRules> = {
     // Throwable's and the DOM's (`$e->getMessage()`, `$dom->appendChild()`)
     builtinMembers: ['getMessage', 'getPrevious', 'getTrace', 'getTraceAsString', 'appendChild', 'createElement', 'createTextNode', 'importNode', 'saveXML', 'loadXML'],
   },
-  swift: { ...jvm, importStyle: 'path', folderScope: true, detachedMethods: true, selfNames: ['self'], family: 'swift' },
+  swift: { ...jvm, importStyle: 'path', folderScope: true, detachedMethods: true, selfNames: ['self', 'Self'], family: 'swift' },
   dart: { ...jvm, importStyle: 'path', folderScope: false, family: 'dart' },
 };
 
