@@ -974,15 +974,18 @@ describe('index: PHP receivers', function () {
 
 describe('index: Kotlin, Swift, Java and C# receivers', function () {
   this.timeout(30000);
-  it('a capitalized receiver the project declares nothing of is a type from outside: its members are not guessed (C#, Swift)', () =>
+  it('a capitalized receiver the project declares nothing of is a type from outside, and Kotlin\'s standard functions are its own: neither is guessed (C#, Swift, Kotlin)', () =>
     withIndexedProject({
       'src/Gen.cs': 'using System.Linq.Expressions;\nclass Gen {\n  object Parameter(string n) { return n; }\n  object Make() { Helper.Build(); return Expression.Parameter(typeof(int)); }\n}\nclass Helper { public static void Build() {} }\n',
+      'src/Either.kt': 'class Either {\n  fun first(): Int = 1\n  fun left(): Int = 2\n}\nfun pick(xs: List<Int>, e: Any): Int = xs.first() + (e as Either).left()\nfun guess(x: dynamic) = x.left()\n',
       'src/View.swift': 'struct View {\n  static func make() -> View { return View() }\n  func copy() -> View { return Self.make() }\n  func reset() { URLProtocol.registerClass(View.self) }\n}\nclass Reg { func registerClass(_ c: Any) {} }\n',
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'src/Gen.cs::Gen.Make', 'Parameter'), [null, 'unresolved'], 'System.Linq.Expressions.Expression\'s');
       assert.deepEqual(callTo(ix.store, 'src/Gen.cs::Gen.Make', 'Build')[0], 'src/Gen.cs::Helper.Build');
       assert.deepEqual(callTo(ix.store, 'src/View.swift::View.reset', 'registerClass'), [null, 'unresolved'], 'Foundation\'s URLProtocol');
       assert.deepEqual(callTo(ix.store, 'src/View.swift::View.copy', 'make'), ['src/View.swift::View.make', 'exact'], '`Self` is the enclosing type');
+      assert.deepEqual(callTo(ix.store, 'src/Either.kt::pick', 'first'), [null, 'unresolved'], 'Kotlin\'s List.first(), not the one project method');
+      assert.deepEqual(callTo(ix.store, 'src/Either.kt::guess', 'left'), ['src/Either.kt::Either.left', 'heuristic'], 'a name no library has is still guessed');
     }));
 
   // `save` is declared twice (Repo, Other): only a typed receiver binds it

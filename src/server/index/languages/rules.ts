@@ -217,7 +217,16 @@ export const RULES: Record<string, ResolveRules> = {
     rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
     argumentTypes: JAVA_ARGUMENT_TYPES,
   },
-  kotlin: { ...jvm, detachedMethods: true }, scala: { ...jvm, detachedMethods: true },
+  kotlin: {
+    ...jvm, detachedMethods: true,
+    // the standard library's scope functions and collection extensions (`xs.first()`, `.apply {}`)
+    builtinMembers: [...jvm.builtinMembers, 'let', 'also', 'apply', 'run', 'takeIf', 'takeUnless', 'first', 'last', 'firstOrNull', 'lastOrNull',
+      'single', 'singleOrNull', 'getOrNull', 'getOrElse', 'getOrDefault', 'getValue', 'toList', 'toMutableList', 'toSet', 'toMutableSet', 'toMap',
+      'toMutableMap', 'toTypedArray', 'joinToString', 'isNotEmpty', 'isNullOrEmpty', 'isNullOrBlank', 'orEmpty', 'any', 'all', 'none', 'count',
+      'mapNotNull', 'flatMap', 'filterNotNull', 'filterIsInstance', 'associate', 'associateBy', 'groupBy', 'sortedBy', 'sorted', 'reversed',
+      'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
+  },
+  scala: { ...jvm, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, family: 'dotnet' },
   c: cfam, objc: { ...cfam, selfNames: ['self'] },
   cpp: {
