@@ -96,6 +96,13 @@ describe('extract: language table', () => {
     assert.equal(await parseFile('notes.txt', 'hello'), null);
   });
 
+  it('swift: a class body with `#if` branches, `#selector` and Swift 6 modifiers parses cleanly, both branches\' members found', async () => {
+    const x = await parseFile('A.swift', 'class A {\n  #if os(iOS)\n  func f() { _ = x.responds(to: #selector(B.application(_:open:))) }\n  #else\n  func g() { if #available(iOS 17, *) { h() } }\n  #endif\n  func k(_ c: sending @escaping () -> Void) {}\n}\n');
+    assert.ok(x);
+    assert.equal(x.errorCount, 0);
+    assert.deepEqual(x.symbols.map((s) => s.qualifiedName), ['A', 'A.f', 'A.g', 'A.k']);
+  });
+
   it('rejects captures outside the scheme', () => {
     assert.throws(() => captureRole('definition.widget'), /unknown capture/);
     assert.throws(() => captureRole('reference.calls'), /unknown capture/);

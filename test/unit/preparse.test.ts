@@ -94,6 +94,31 @@ describe('preparse', () => {
     assert.equal(fix('c-iterator-macros', src), '\twhile              (pos, head, list)\n\t\tpos->n++;\n\twhile       (c) {\n\t}\n\tx = list_for_each_count(h);\n\twhile         (a) /* x */;\n');
   });
 
+  it('Swift: blanks compilation directives\' lines, reads `#name(...)` as a call, blanks Swift 6 modifiers', () => {
+    const src = [
+      'class A {',
+      '  #if os(iOS) || os(tvOS)',
+      '  func f() { _ = x.responds(to: #selector(B.application(_:open:))) }',
+      '  #elseif os(macOS)',
+      '  func g() { if #available(iOS 17, *) { h() } }',
+      '  #else',
+      '  #endif',
+      '  nonisolated(unsafe) var v = 1',
+      '  func run<each A>(_ c: sending @escaping (repeat each A) -> R) { let t = try #require(z) }',
+      '}',
+      'let s = "#if in a string stays"',
+    ].join('\n');
+    const out = fix('swift-newer-syntax', src).split('\n');
+    assert.equal(out[1].trim(), '');
+    assert.match(out[2], /^  func f\(\) \{ _ = x\.responds\(to: _selector\( +\)\) \}$/);
+    assert.equal(out[3].trim(), '');
+    assert.match(out[4], /^  func g\(\) \{ if _available\( +\) \{ h\(\) \} \}$/);
+    assert.equal(out[5].trim() + out[6].trim(), '');
+    assert.match(out[7], /^  nonisolated +var v = 1$/);
+    assert.match(out[8], /^  func run< +A>\(_ c: +@escaping \( +A\) -> R\) \{ let t = try _require\(z\) \}$/);
+    assert.equal(out[10], src.split('\n')[10]);
+  });
+
   it('returns the very string when a language has no rules', () => {
     const s = 'x';
     assert.equal(preparse(undefined, s), s);

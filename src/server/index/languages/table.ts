@@ -384,6 +384,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     // this newer build (see esbuild.mjs) loads on Node 20, 22 and 24
     grammar: 'tree-sitter-swift.repomix.wasm',
     queries: ['swift.scm'],
+    preparse: ['swift-newer-syntax'],
     comments: ['comment', 'multiline_comment'],
     modifierContainers: ['modifiers', 'visibility_modifier'],
     defaultVisibility: 'internal',
