@@ -119,6 +119,11 @@ describe('preparse', () => {
     assert.equal(out[10], src.split('\n')[10]);
   });
 
+  it('Kotlin: reads `fun interface` as an interface and `0..<n` as `0.. n`', () => {
+    const src = 'fun interface Cb<T> { fun call(t: T) }\nfun f() { for (i in 0..<size) g(i); val r = (a)..<b; val fn = "fun interface" }\n';
+    assert.equal(fix('kotlin-newer-syntax', src), '    interface Cb<T> { fun call(t: T) }\nfun f() { for (i in 0.. size) g(i); val r = (a).. b; val fn = "    interface" }\n');
+  });
+
   it('returns the very string when a language has no rules', () => {
     const s = 'x';
     assert.equal(preparse(undefined, s), s);
