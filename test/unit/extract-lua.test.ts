@@ -25,7 +25,7 @@ describe('extract: lua', () => {
     assert.deepEqual([sym(x, 'encode').kind, sym(x, 'encode').visibility], ['function', 'private']);
     assert.deepEqual([sym(x, 'global_fn').isExported, sym(x, 'global_fn').visibility], [true, '']);
     assert.deepEqual(x.imports.map((i) => [i.source, i.names.map((n) => `${n.imported}:${n.local}`).join()]), [['json', '*:json'], ['lib.util', '*:util']]);
-    assert.deepEqual(x.exportAliases, [{ local: 'json.encode', exported: 'encode' }, { local: 'M', exported: 'default' }]);
+    assert.deepEqual(x.exportAliases, [{ local: 'json.encode', exported: 'M.encode' }, { local: 'M', exported: 'default' }]);
     const calls = refStrings(x, (r) => r.kind === 'call');
     for (const c of ['call make_point <- M.add', 'call sum <- M.add [util]', 'call notify <- Account.deposit [self]', 'call encode <- encode [json]']) {
       assert.ok(calls.includes(c), `${c} in:\n${calls.join('\n')}`);

@@ -107,6 +107,8 @@ describe('preparse', () => {
       '  func run<each A>(_ c: sending @escaping (repeat each A) -> R) { let t = try #require(z) }',
       '}',
       'let s = "#if in a string stays"',
+      '  _ = is_available(compute(x)) + check_selector(y)',
+      '  _ = #selector(unclosed',
     ].join('\n');
     const out = fix('swift-newer-syntax', src).split('\n');
     assert.equal(out[1].trim(), '');
@@ -117,6 +119,8 @@ describe('preparse', () => {
     assert.match(out[7], /^  nonisolated +var v = 1$/);
     assert.match(out[8], /^  func run< +A>\(_ c: +@escaping \( +A\) -> R\) \{ let t = try _require\(z\) \}$/);
     assert.equal(out[10], src.split('\n')[10]);
+    assert.equal(out[11], src.split('\n')[11], 'a name that only ends like one');
+    assert.equal(out[12], '  _ = _selector(unclosed', 'no closing parenthesis: nothing blanked');
   });
 
   it('Kotlin: reads `fun interface` as an interface and `0..<n` as `0.. n`', () => {

@@ -26,7 +26,7 @@ export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trai
  *  an instance of F, whose methods are F's `F.prototype.m = function` children. */
 const CONSTRUCTED = new Set([...CONTAINERS, 'function']);
 const FUNCTIONS_CLASSES = new Set(['function', 'class']);
-const HOLDERS = new Set(['constant', 'variable']);
+export const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 /** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
 const PAYLOAD_HOLDERS = new Set(['enum_member', 'struct']);

@@ -6,7 +6,7 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, ImportRow, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
-import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, ReceiverTypes } from './receiver-type';
+import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 import { fits, paramRange, paramTypes, sameParameters } from './arity';
@@ -61,7 +61,6 @@ export function acceptedKinds(kind: RefKind): Set<string> {
  *  holding them. The unique-name heuristic keeps to acceptedKinds(): a guess never lands on a
  *  property or a constant. */
 const VALUE_HOLDERS = ['constant', 'variable'];
-const HOLDERS = new Set(VALUE_HOLDERS);
 const CALL_PRECISE = new Set([...CALLABLE, ...VALUE_HOLDERS]);
 const CALL_MEMBER = new Set([...CALLABLE, ...VALUE_HOLDERS, 'property', 'field']);
 const NEW_PRECISE = new Set([...INSTANTIABLE, ...VALUE_HOLDERS]);
@@ -493,19 +492,17 @@ export class Resolver {
     if (own) return own;
     const fileNode = this.db.fileNodeId(fileId);
     const local = fileNode === undefined ? undefined : this.db.binding(fileNode, `export ${isDefault ? 'default' : name}`);
-    if (local !== undefined) {
-      // (`mod_1.Y`: the Y of the module the file holds in mod_1, TypeScript's CommonJS re-export)
-      const dot = local.indexOf('.');
-      const mod = dot > 0 ? this.moduleImported(fileId, local.slice(0, dot)) : undefined;
-      const hit = dot < 0 ? this.exportedFrom(fileId, local, accept, depth + 1, false, true)
-        : mod === undefined ? undefined : this.exportedFrom(this.db.node(mod)!.file_id, local.slice(dot + 1), accept, depth + 1);
-      if (hit) return hit;
-    }
-    // a module that is an object (Lua's `return M`, CommonJS's `module.exports = api`): its members
+    const aliased = local === undefined ? undefined : this.exportedAs(fileId, local, accept, depth);
+    if (aliased) return aliased;
+    // a module that is an object (Lua's `return M`, CommonJS's `module.exports = api`): its members,
+    // and one set to another module's (`M.f = core.f`: binding `export M.f`)
     const table = isDefault || fileNode === undefined ? undefined : this.db.binding(fileNode, 'export default');
     const holder = table === undefined ? undefined : this.topLevelIn(fileId, table, HOLDERS);
-    const member = holder === undefined ? undefined : this.db.nodesNamedIn(name, fileId).find((n) => n.parent_id === holder && accept.has(n.kind));
-    if (member) return member.id;
+    const member = holder === undefined ? undefined : this.ownMember(holder, name, accept);
+    if (member) return member;
+    const given = table === undefined ? undefined : this.db.binding(fileNode!, `export ${table}.${name}`);
+    const via = given === undefined ? undefined : this.exportedAs(fileId, given, accept, depth);
+    if (via) return via;
     if (isDefault) {
       // `export default class X` imported under another local name: the file's one exported candidate
       const exported = this.db.exportedTopLevel(fileId).filter((n) => accept.has(n.kind));
@@ -530,6 +527,21 @@ export class Resolver {
       if (hit) return hit;
     }
     return undefined;
+  }
+
+  /** What a file's export binding names: a name of the file, or (`mod_1.Y`, TypeScript's
+   *  CommonJS re-export; Lua's `M.f = core.f`) the Y of the module the file holds in mod_1. */
+  private exportedAs(fileId: number, local: string, accept: Set<string>, depth: number): number | undefined {
+    const dot = local.indexOf('.');
+    if (dot < 0) return this.exportedFrom(fileId, local, accept, depth + 1, false, true);
+    const mod = this.moduleImported(fileId, local.slice(0, dot));
+    return mod === undefined ? undefined : this.exportedFrom(this.db.node(mod)!.file_id, local.slice(dot + 1), accept, depth + 1);
+  }
+
+  /** A member of an object the source gives it where the object is declared (`api.f = function`,
+   *  Lua's `function M.f()`: their parent is the variable). */
+  private ownMember(holder: number, name: string, accept: Set<string>): number | undefined {
+    return this.db.nodesNamedIn(name, this.db.node(holder)!.file_id).find((n) => n.parent_id === holder && accept.has(n.kind))?.id;
   }
 
   /** What the file's import bindings of `name` name; a namespace binding (`*`) is skipped, or
@@ -994,8 +1006,8 @@ export class Resolver {
     // an object given members where it is declared (`api.f = function`, Lua's `function M.f()`):
     // its own member of the name
     const obj = path?.length === 1 ? this.resolveName(path[0], ref, HOLDERS, null) : undefined;
-    const own = obj && obj.how !== 'heuristic' ? this.db.nodesNamedIn(ref.name, this.db.node(obj.id)!.file_id).find((n) => n.parent_id === obj.id && memberAccept.has(n.kind)) : undefined;
-    if (own) return { id: own.id, how: obj!.how === 'import' ? 'import' : 'exact' };
+    const own = obj && obj.how !== 'heuristic' ? this.ownMember(obj.id, ref.name, memberAccept) : undefined;
+    if (own) return { id: own, how: obj!.how === 'import' ? 'import' : 'exact' };
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
     const named = this.db.importedAs(ref.fileId, recv);
     for (const imp of named) {

@@ -63,20 +63,22 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
 
 /** What the Swift grammar (tree-sitter-swift 0.7.1) cannot read: a compilation directive's line
  *  (`#if os(iOS)` / `#elseif` / `#else` / `#endif` in a class body lost the class's other
- *  members; both branches are read, as C's `#if` alternatives are), a `#name(...)` expression
- *  (`#selector(A.b(_:c:))`, `#available(iOS 17, *)`, a freestanding macro) read as a call of
- *  `_name` (the arguments blanked where they are no expression), and Swift 5.9-6 modifiers
- *  (`nonisolated(unsafe)`, `sending`, `repeat each`). On expo-modules-core's 185 Swift files,
- *  49 parsed with errors (259 ERROR nodes). */
+ *  members; both branches are read, as C's `#if` alternatives are), `#selector(A.b(_:c:))`,
+ *  `#keyPath(...)` and `#available(iOS 17, *)` (read as a call of `_selector` and the like, their
+ *  arguments, which are no expressions, blanked), another `#name(...)` (a freestanding macro, read
+ *  as a call of `_name` with its arguments), and Swift 5.9-6 modifiers (`nonisolated(unsafe)`,
+ *  `sending`, `repeat each`). On expo-modules-core's 185 Swift files, 49 parsed with errors (259
+ *  ERROR nodes). */
 function swiftNewerSyntax(s: string): string {
   if (!s.includes('#') && !/\b(?:nonisolated|sending|each)\b/.test(s)) return s;
-  return s
+  let t = s;
+  for (const m of s.matchAll(/#(?:selector|keyPath|available|unavailable)\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const end = closeParen(s, open);
+    if (end > 0) t = t.slice(0, open + 1) + s.slice(open + 1, end - 1).replace(/[^\n]/g, ' ') + t.slice(end - 1);
+  }
+  return t
     .replace(/^[ \t]*#(?:if|elseif|else|endif)\b[^\n]*/gm, (m) => ' '.repeat(m.length))
-    .replace(/#(selector|keyPath|available|unavailable)\(/g, (m, name: string, at: number) => {
-      const end = closeParen(s, at + m.length - 1);
-      return end < 0 ? m : `_${name}(`;
-    })
-    .replace(/(?<=_(?:selector|keyPath|available|unavailable)\()[^()\n]*(?:\([^()\n]*\)[^()\n]*)*(?=\))/g, (m) => m.replace(/[^\n]/g, ' '))
     .replace(/#(?=[A-Za-z_]\w*\()/g, '_')
     .replace(/(?<=\bnonisolated)\(unsafe\)/g, '        ')
     .replace(/\brepeat[ \t]+each[ \t]+(?=[A-Z])/g, (m) => ' '.repeat(m.length))

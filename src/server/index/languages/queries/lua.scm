@@ -50,9 +50,10 @@
 
 ; the module is what it returns
 (chunk (return_statement (expression_list . (identifier) @export.default)))
-; `util.printerr = core.printerr`: a member that is another module's (an export by another name)
+; `util.printerr = core.printerr`: a member that is another module's (`export util.printerr`,
+; followed where `util` is the table the module returns)
 (chunk (assignment_statement
-  (variable_list . name: (dot_index_expression table: (identifier) field: (identifier) @export.alias))
+  (variable_list . name: (dot_index_expression table: (identifier) field: (identifier)) @export.alias)
   (expression_list . value: (dot_index_expression table: (identifier) field: (identifier)) @export.name)))
 
 ; `local m = require("m")`, `local m = require "m"`, `require("m")`
