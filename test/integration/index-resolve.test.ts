@@ -1740,4 +1740,14 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
       assert.deepEqual(callTo(ix.store, 'lib/api.js::api.g', 'f'), ['lib/api.js::api.f', 'exact'], 'an object given members by assignment');
       assert.deepEqual(callTo(ix.store, 'lib/use.js::run', 'g'), ['lib/api.js::api.g', 'import'], 'module.exports = api');
     }));
+
+  it('a call of a name destructured from what a function returns is that function\'s own function, not a property\'s value', () =>
+    withIndexedProject({
+      'src/wrap.js': 'export function wrap(signal) {\n  function cleanup() { return signal; }\n  return { signal, cleanup };\n}\n',
+      'src/config.ts': 'export interface Config { onError: (e: Error) => void }\nexport const config: Config = { onError: () => undefined };\n',
+      'src/use.ts': "import { wrap } from './wrap.js';\nimport { config } from './config';\nexport function send(s: unknown) {\n  const { cleanup } = wrap(s);\n  cleanup();\n  const { onError } = config;\n  onError(new Error('x'));\n}\n",
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/use.ts::send', 'cleanup'), ['src/wrap.js::wrap.cleanup', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/use.ts::send', 'onError'), [null, 'unresolved'], 'the local holds the property\'s value, as the compiler has it');
+    }));
 });

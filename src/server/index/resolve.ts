@@ -150,13 +150,29 @@ export class Resolver {
     const value = ref.kind === 'value' || ((ref.kind === 'call' || ref.kind === 'new') && rules.callsNameMethods !== true);
     const hit = ref.receiver
       ? this.resolveMember(ref)
-      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, rules), ref.kind === 'value' ? null : acceptedKinds(ref.kind), value);
+      : this.resolveName(ref.name, ref, preciseKinds(ref.kind, false, rules), ref.kind === 'value' ? null : acceptedKinds(ref.kind), value)
+        ?? (ref.kind === 'call' ? this.destructuredCall(ref) : undefined);
     if (!hit) {
       // `Foo()` in Python/Kotlin/Swift calls a class: a call may also bind to a type's constructor
       return { dst: null, edgeKind: edgeKindFor(ref.kind), resolution: 'unresolved' };
     }
     const target = this.definitionFor(this.db.node(hit.id), ref.fileId);
     return { dst: target?.id ?? hit.id, edgeKind: edgeKindFor(ref.kind, target?.kind), resolution: hit.how };
+  }
+
+  /** A call of a local taken apart from what an expression gives (`const { cleanup } =
+   *  wrap(signal); cleanup()`): that expression's member, as `wrap(signal).cleanup()` would be,
+   *  where it is a function the source gives it (a property's value is the local's own, as the
+   *  compiler has it: no edge), never a guess. */
+  private destructuredCall(ref: RefInput): Hit | undefined {
+    for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+      const b = this.db.bindingRow(cur.id, ref.name, ref.line);
+      if (b === undefined) continue;
+      const m = /^=\((.+)\)\.([A-Za-z_$][\w$]*)$/s.exec(b.type);
+      const hit = m ? this.resolveMember({ ...ref, name: m[2], receiver: m[1], line: b.start_line ?? ref.line }) : undefined;
+      return hit && hit.how !== 'heuristic' && FUNCLIKE.has(this.db.node(hit.id)?.kind ?? '') ? hit : undefined;
+    }
+    return undefined;
   }
 
   /** The node a reference from `fileId` binds to: ResolveRules.prototypes, a declaration's

@@ -156,3 +156,6 @@
 (statement_block (return_statement (object (spread_element (_) @binding.value) @binding.spread)) @binding)
 (arrow_function body: (parenthesized_expression (object (pair key: (property_identifier) @binding.returned value: [(call_expression) (new_expression) (member_expression)] @binding.value))) @binding)
 (arrow_function body: (parenthesized_expression (object (spread_element (_) @binding.value) @binding.spread)) @binding)
+; destructured names: `const { a, b: c } = expr`: that member of the value (a call of `a` is the
+; value's member `a`: resolve.ts destructuredCall)
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)]) value: (_) @binding.of) @binding

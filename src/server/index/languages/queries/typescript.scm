@@ -133,8 +133,7 @@
 ; `this` inside a function expression: its `this:` parameter, else what its callee declares
 (required_parameter pattern: (this) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (call_expression function: (_) @binding.callee arguments: (arguments (function_expression) @binding.arg)) @binding
-; destructured names: `const { a, b: c } = expr`, `({ a }: T)`: that member of the value or type
-(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)]) value: (_) @binding.of) @binding
+; destructured parameters: `({ a }: T)`: that member of the type (`const { a } = expr`: ecma.scm)
 (required_parameter pattern: (object_pattern [(shorthand_property_identifier_pattern) @binding.name (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name)]) type: (type_annotation (_) @binding.oftype)) @binding
 ; interface members' types: `x.config.observer.next()`, `x.make().run()` through an interface
 (interface_body (property_signature name: (property_identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding)
