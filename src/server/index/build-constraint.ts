@@ -1,8 +1,10 @@
-// Which of a Go package's files a build compiles: file-name suffixes (`_linux.go`,
-// `_windows_arm64.go`) and the `//go:build` line. A package often declares one function in
-// several files, one per platform or Go version (`compare_native.go` / `compare_generic.go`); a
-// call binds to the declaration built for its own file's platform, else for this machine's, as
-// gopls does.
+// What a build for this machine compiles. Go: which of a package's files, by file-name suffixes
+// (`_linux.go`, `_windows_arm64.go`) and the `//go:build` line. A package often declares one
+// function in several files, one per platform or Go version (`compare_native.go` /
+// `compare_generic.go`); a call binds to the declaration built for its own file's platform, else
+// for this machine's, as gopls does. C and C++: which `#include`s, by the platform macros their
+// `#if`s test (otherPlatformOnly, at the end).
+import type { Node } from 'web-tree-sitter';
 
 const GO_OS = ['aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'js', 'linux', 'nacl', 'netbsd', 'openbsd', 'plan9', 'solaris', 'wasip1', 'windows', 'zos'];
 const GO_ARCH = ['386', 'amd64', 'arm', 'arm64', 'loong64', 'mips', 'mipsle', 'mips64', 'mips64le', 'ppc64', 'ppc64le', 'riscv64', 's390x', 'wasm'];
@@ -102,10 +104,41 @@ const C_PLATFORM_MACROS: Record<string, string[]> = {
 };
 
 /** The platform macros this machine's compiler leaves undefined (C_PLATFORM_MACROS). */
-export function foreignPlatformMacros(os: string = HOST_OS[process.platform] ?? 'linux'): Set<string> {
+function foreignPlatformMacros(os: string = HOST_OS[process.platform] ?? 'linux'): Set<string> {
   const out = new Set<string>();
   for (const [sys, names] of Object.entries(C_PLATFORM_MACROS)) if (sys !== os) for (const n of names) out.add(n);
   // Android is Linux, and BSD's `unix` macros are not listed
   if (os === 'android') for (const n of C_PLATFORM_MACROS.linux) out.delete(n);
   return out;
 }
+
+const FOREIGN = foreignPlatformMacros();
+
+/** Whether a C/C++ directive is compiled only for another system: in the body of `#ifdef M`,
+ *  `#if defined(M) || defined(N)` (or `#if M`) of such macros, or in the `#else` of `#ifndef M`
+ *  or `#if !defined(M)`. */
+export function otherPlatformOnly(node: Node, source: string): boolean {
+  for (let child = node, p = node.parent; p; child = p, p = p.parent) {
+    const t = p.type;
+    if (t !== 'preproc_ifdef' && t !== 'preproc_if' && t !== 'preproc_elif') continue;
+    const alt = p.childForFieldName('alternative');
+    const inElse = !!alt && alt.id === child.id;
+    if (inElse && alt.type === 'preproc_elif') continue; // its own condition decides
+    let negated: boolean, foreign: boolean;
+    if (t === 'preproc_ifdef') {
+      negated = p.firstChild?.type === '#ifndef';
+      const name = p.childForFieldName('name');
+      foreign = !!name && FOREIGN.has(textOf(source, name));
+    } else {
+      const cond = textOf(source, p.childForFieldName('condition') ?? p).replace(/\s+/g, '');
+      const not = /^!\(?(?:defined\(?\w+\)?)\)?$/.exec(cond) ? cond.slice(1) : undefined;
+      const terms = (not ?? cond).split('||').map((x) => /^\(?(?:defined)?\(?(\w+)\)?\)?$/.exec(x)?.[1]);
+      negated = not !== undefined;
+      foreign = terms.every((x) => x !== undefined && FOREIGN.has(x));
+    }
+    if (foreign && negated === inElse) return true;
+  }
+  return false;
+}
+
+const textOf = (source: string, n: Node) => source.slice(n.startIndex, n.endIndex);

@@ -3,7 +3,7 @@
 // top of languages/table.ts) and the language's table entry; there is no per-language branch here.
 import type { Language, Node, Query, QueryMatch, Tree, TreeCursor } from 'web-tree-sitter';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS } from './types';
-import { foreignPlatformMacros } from './build-constraint';
+import { otherPlatformOnly } from './build-constraint';
 import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
 
@@ -869,35 +869,6 @@ function position(lang: CompiledLanguage, n: Node, fn: Node | undefined): number
 /** A parameter that counts by position: no comment, no `this`-like parameter. */
 function positional(lang: CompiledLanguage, p: Node): boolean {
   return !lang.comments.has(p.type) && !lang.receiverParams.has(p.firstNamedChild?.type ?? '');
-}
-
-const FOREIGN = foreignPlatformMacros();
-
-/** Whether a C/C++ directive is compiled only for another system: in the body of `#ifdef M`,
- *  `#if defined(M) || defined(N)` (or `#if M`) of such macros, or in the `#else` of `#ifndef M`
- *  or `#if !defined(M)`. */
-function otherPlatformOnly(node: Node, source: string): boolean {
-  for (let child = node, p = node.parent; p; child = p, p = p.parent) {
-    const t = p.type;
-    if (t !== 'preproc_ifdef' && t !== 'preproc_if' && t !== 'preproc_elif') continue;
-    const alt = p.childForFieldName('alternative');
-    const inElse = !!alt && alt.id === child.id;
-    if (inElse && alt.type === 'preproc_elif') continue; // its own condition decides
-    let negated: boolean, foreign: boolean;
-    if (t === 'preproc_ifdef') {
-      negated = p.firstChild?.type === '#ifndef';
-      const name = p.childForFieldName('name');
-      foreign = !!name && FOREIGN.has(text(source, name));
-    } else {
-      const cond = text(source, p.childForFieldName('condition') ?? p).replace(/\s+/g, '');
-      const not = /^!\(?(?:defined\(?\w+\)?)\)?$/.exec(cond) ? cond.slice(1) : undefined;
-      const terms = (not ?? cond).split('||').map((x) => /^\(?(?:defined)?\(?(\w+)\)?\)?$/.exec(x)?.[1]);
-      negated = not !== undefined;
-      foreign = terms.every((x) => x !== undefined && FOREIGN.has(x));
-    }
-    if (foreign && negated === inElse) return true;
-  }
-  return false;
 }
 
 /** `Map<string, Repo>` -> Map, `*pkg.Server` -> pkg.Server, `a::b::C<T>` -> a.b.C, `List[int]` ->

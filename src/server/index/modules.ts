@@ -258,7 +258,7 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
     }
     case 'lua': {
       // package.path's `?.lua;?/init.lua`, from any folder the project keeps modules in (`lua/`)
-      const mod = source.replace(/^['"]|['"]$/g, '').replace(/\./g, '/');
+      const mod = source.replace(/\./g, '/');
       const hits = [...idx.suffix(mod, from), ...idx.suffix(`${mod}/init`, from)].filter((p) => p.endsWith('.lua'));
       return hits.slice(0, 1);
     }

@@ -110,7 +110,7 @@ export class ReceiverTypes {
    *  `typ` that `f := typ.Field(i)` read above it), or where members are implicit a field of an
    *  enclosing class or one it inherits (Java's `embeddedCipher` of a superclass), or of the class
    *  of a C++ method defined out of line. Its type text, in the scope it was declared in. */
-  private inScope(name: string, ctx: Ctx): { type: string; scope: number; line?: number } | undefined {
+  inScope(name: string, ctx: Ctx): { type: string; scope: number; line?: number } | undefined {
     const rules = this.r.rules(ctx.fileId);
     for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) {

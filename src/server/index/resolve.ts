@@ -165,14 +165,10 @@ export class Resolver {
    *  where it is a function the source gives it (a property's value is the local's own, as the
    *  compiler has it: no edge), never a guess. */
   private destructuredCall(ref: RefInput): Hit | undefined {
-    for (let cur = this.db.node(ref.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
-      const b = this.db.bindingRow(cur.id, ref.name, ref.line);
-      if (b === undefined) continue;
-      const m = /^=\((.+)\)\.([A-Za-z_$][\w$]*)$/s.exec(b.type);
-      const hit = m ? this.resolveMember({ ...ref, name: m[2], receiver: m[1], line: b.start_line ?? ref.line }) : undefined;
-      return hit && hit.how !== 'heuristic' && FUNCLIKE.has(this.db.node(hit.id)?.kind ?? '') ? hit : undefined;
-    }
-    return undefined;
+    const b = this.types.inScope(ref.name, ref);
+    const m = b && /^=\((.+)\)\.([A-Za-z_$][\w$]*)$/s.exec(b.type);
+    const hit = m ? this.resolveMember({ ...ref, name: m[2], receiver: m[1], line: b!.line }) : undefined;
+    return hit && hit.how !== 'heuristic' && FUNCLIKE.has(this.db.node(hit.id)?.kind ?? '') ? hit : undefined;
   }
 
   /** The node a reference from `fileId` binds to: ResolveRules.prototypes, a declaration's
@@ -932,14 +928,19 @@ export class Resolver {
     return undefined;
   }
 
+  /** `a.B` of a node named `a.B.m`; '' at the top level. */
+  private ownerName(id: number): string {
+    const q = this.qualified(id) ?? '';
+    return q.slice(0, Math.max(0, q.lastIndexOf('.')));
+  }
+
   /** `Owner.name` in the file of the method around `src`, where that method is `Owner.m` with no
    *  node for Owner. */
   private scopeSibling(src: number, name: string, accept: Set<string>): number | undefined {
     let m = this.db.node(src);
     while (m && m.kind !== 'method' && m.parent_id !== null) m = this.db.node(m.parent_id);
     if (!m || m.kind !== 'method' || m.parent_id !== null) return undefined;
-    const q = this.qualified(m.id) ?? '';
-    const owner = q.slice(0, Math.max(0, q.lastIndexOf('.')));
+    const owner = this.ownerName(m.id);
     if (!owner) return undefined;
     return this.db.nodesNamedIn(name, m.file_id).find((n) => n.parent_id === null && accept.has(n.kind) && this.qualified(n.id) === `${owner}.${name}`)?.id;
   }
@@ -959,8 +960,7 @@ export class Resolver {
     if ((n.kind !== 'method' && n.kind !== 'constructor') || !this.rules(n.file_id).implicitMembers) return undefined;
     const parent = n.parent_id !== null ? this.db.node(n.parent_id) : undefined;
     if (parent && CLASSLIKE.has(parent.kind)) return undefined;
-    const q = this.qualified(n.id);
-    const owner = q?.slice(0, Math.max(0, q.lastIndexOf('.')));
+    const owner = this.ownerName(n.id);
     if (!owner) return undefined;
     let cls = this.owners.get(owner);
     if (cls === undefined) {

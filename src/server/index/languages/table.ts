@@ -105,7 +105,7 @@ export interface LanguageSpec {
   /** Length-preserving fix-ups of the text before parsing, for what the grammar gets wrong (preparse.ts). */
   preparse?: PreparseRule[];
   /** C and C++: an include another system's platform macro guards (`#ifdef _WIN32`) is not
-   *  followed (build-constraint.ts foreignPlatformMacros). */
+   *  followed (build-constraint.ts otherPlatformOnly). */
   platformIncludes?: boolean;
   /** Comment node types: preceding comments of these types make the docstring. */
   comments: string[];
