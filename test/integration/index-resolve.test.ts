@@ -195,6 +195,59 @@ describe('index: CommonJS requires', function () {
   });
 });
 
+describe('index: Vue components and workspace packages', function () {
+  this.timeout(30000);
+  const files = {
+    'packages/ui/package.json': JSON.stringify({ name: '@acme/ui', main: 'dist/index.js', exports: { '.': { import: './dist/index.js' }, './widgets/*': './src/widgets/*.ts' } }),
+    'packages/ui/src/index.ts': 'export function fmt(s: string): string { return s; }\n',
+    'packages/ui/src/widgets/button.ts': 'export function press(): void {}\n',
+    'packages/old/package.json': JSON.stringify({ name: 'old-lib', main: 'lib/main.js' }),
+    'packages/old/src/main.js': 'exports.legacy = function () {};\n',
+    'apps/web/src/Base.vue': '<script>\nexport default {\n  methods: { ptm(k) { return k; } },\n};\n</script>\n',
+    'apps/web/src/Comp.vue': [
+      '<template>',
+      '  <div :class="ptm(\'root\')" @click="hide">',
+      '    <span v-for="item in items" :key="item.id">{{ format(item) }}</span>',
+      '  </div>',
+      '</template>',
+      '<script>',
+      "import Base from './Base.vue';",
+      "import { fmt } from '@acme/ui';",
+      "import { press } from '@acme/ui/widgets/button';",
+      "import { legacy } from 'old-lib';",
+      'export default {',
+      '  extends: Base,',
+      '  methods: {',
+      '    format(v) { return fmt(v); },',
+      '    hide: function () { press(); legacy(); this.format(1); this.ptm(2); },',
+      '  },',
+      '};',
+      '</script>',
+      '',
+    ].join('\n'),
+    'apps/web/src/Setup.vue': '<script setup>\nfunction go() {}\n</script>\n<template>\n  <b @click="go()">x</b>\n</template>\n',
+    'apps/web/src/api.js': 'export const api = {\n  load: function () { return this.parse(); },\n  parse: () => 1,\n};\n',
+  };
+
+  it("binds an options object's `this.` to its methods and those of what it extends, its template's names to the component, and imports of a workspace package by name", async () => {
+    await withIndexedProject(files, async (ix) => {
+      const comp = 'apps/web/src/Comp.vue::default';
+      assert.equal(edgeFrom(ix.store, comp, 'Base', 'extends')?.to, 'apps/web/src/Base.vue::default', 'extends: Base');
+      assert.deepEqual(callTo(ix.store, `${comp}.hide`, 'format'), [`${comp}.format`, 'exact'], 'this.format() in a method given as `hide: function`');
+      assert.deepEqual(callTo(ix.store, `${comp}.hide`, 'ptm'), ['apps/web/src/Base.vue::default.ptm', 'exact'], "the base component's method");
+      assert.deepEqual(callTo(ix.store, comp, 'ptm'), ['apps/web/src/Base.vue::default.ptm', 'exact'], 'a template call');
+      assert.deepEqual(callTo(ix.store, comp, 'format'), [`${comp}.format`, 'exact'], '{{ format(item) }}');
+      assert.equal(edgeFrom(ix.store, comp, 'hide', 'references')?.to, `${comp}.hide`, '@click="hide"');
+      assert.equal(edgeFrom(ix.store, comp, 'item'), undefined, "v-for's names are no references");
+      assert.deepEqual(callTo(ix.store, `${comp}.format`, 'fmt'), ['packages/ui/src/index.ts::fmt', 'import'], 'dist/index.js read as src/index.ts');
+      assert.deepEqual(callTo(ix.store, `${comp}.hide`, 'press'), ['packages/ui/src/widgets/button.ts::press', 'import'], 'a subpath export pattern');
+      assert.deepEqual(callTo(ix.store, `${comp}.hide`, 'legacy'), ['packages/old/src/main.js::legacy', 'import'], 'main: lib/main.js read as src/main.js');
+      assert.deepEqual(callTo(ix.store, 'apps/web/src/Setup.vue', 'go'), ['apps/web/src/Setup.vue::go', 'scope'], "<script setup>: the template's names are the file's");
+      assert.deepEqual(callTo(ix.store, 'apps/web/src/api.js::api.load', 'parse'), ['apps/web/src/api.js::api.parse', 'exact'], 'an arrow function given as a property is a method');
+    });
+  });
+});
+
 describe('index: JavaScript and TypeScript factories', function () {
   this.timeout(30000);
   it("a factory's object literal has the factory's own functions; `await f<T>()` is a call", async () => {
@@ -387,9 +440,9 @@ describe('index: JavaScript and TypeScript factories', function () {
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'def.ts::def.code', 'if'), ['types.ts::CodeGen.if', 'exact'], 'code(cxt): a KeywordCxt, whose gen is a CodeGen');
       assert.deepEqual(callTo(ix.store, 'def.ts::def.code', 'ok'), ['types.ts::KeywordCxt.ok', 'exact']);
-      assert.deepEqual(callTo(ix.store, 'def.ts::m', 'if'), ['types.ts::CodeGen.if', 'exact'], 'macro(gen: CodeGen), a method signature');
+      assert.deepEqual(callTo(ix.store, 'def.ts::m.macro', 'if'), ['types.ts::CodeGen.if', 'exact'], 'macro(gen: CodeGen), a method signature');
       assert.deepEqual(callTo(ix.store, 'def.ts::outside', 'ok'), [null, 'unresolved'], 'another cxt, untyped');
-      assert.deepEqual(callTo(ix.store, 'def.ts::merged', 'if'), ['types.ts::CodeGen.if', 'exact'], "an object passed as argument 1: the callee's parameter type's mergeNames(gen: CodeGen)");
+      assert.deepEqual(callTo(ix.store, 'def.ts::merged.mergeNames', 'if'), ['types.ts::CodeGen.if', 'exact'], "an object passed as argument 1: the callee's parameter type's mergeNames(gen: CodeGen)");
     });
   });
 

@@ -128,6 +128,13 @@ describe('preparse', () => {
     assert.equal(fix('kotlin-newer-syntax', src), '    interface Cb<T> { fun call(t: T) }\nfun f() { for (i in 0.. size) g(i); val r = (a).. b; val fn = "    interface" }\n');
   });
 
+  it("Solidity: blanks a named mapping's key and value names, nested too, and keeps unnamed ones", () => {
+    const src = 'mapping(address owner => mapping(address operator => bool)) private _ops;\nmapping(uint64 roleId => Role) r;\nmapping(bytes4 => uint256 count) c;\nmapping(address => uint) plain;\n';
+    const out = fix('solidity-mapping-names', src);
+    assert.equal(out, 'mapping(address       => mapping(address          => bool)) private _ops;\nmapping(uint64        => Role) r;\nmapping(bytes4 => uint256      ) c;\nmapping(address => uint) plain;\n');
+    assert.equal(out.length, src.length);
+  });
+
   it('returns the very string when a language has no rules', () => {
     const s = 'x';
     assert.equal(preparse(undefined, s), s);

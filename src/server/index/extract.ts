@@ -98,7 +98,8 @@ export function compileLanguage(spec: LanguageSpec, language: Language, query: Q
 }
 
 /** A range to re-parse in another language (Vue/HTML <script>). */
-export interface Injection { languageId: string; node: Node }
+/** `self`: the receiver a bare name in the range has (a Vue template's names are the component's). */
+export interface Injection { languageId: string; node: Node; self?: string }
 
 export interface ExtractResult { extraction: FileExtraction; injections: Injection[] }
 
@@ -395,7 +396,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     } else if (mainRole === R.InjContent && lang.spec.injection) {
       const inj = lang.spec.injection;
       const id = injLang ? inj.languages[unquote(text(source, injLang)).toLowerCase()] : inj.default;
-      if (id && !injections.some((i) => i.node.startIndex === main!.startIndex)) injections.push({ languageId: id, node: main! });
+      const self = m.setProperties?.['injection.self'] ?? undefined;
+      if (id && !injections.some((i) => i.node.startIndex === main!.startIndex)) injections.push(self ? { languageId: id, node: main!, self } : { languageId: id, node: main! });
     }
   }
 

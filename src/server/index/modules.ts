@@ -20,6 +20,32 @@ export interface TsPaths {
   paths: [string, string[]][]; // pattern -> substitutions
 }
 
+/** A folder with a package.json: the module its name means (`import x from '@acme/ui'`, and a
+ *  package importing itself by name), read from its `exports` (subpath -> targets, the most
+ *  source-like condition first) or else `source`, `module`, `main`, `types`. */
+export interface Package { dir: string; exports: [string, string[]][] }
+
+const CONDITIONS = ['source', 'types', 'import', 'module', 'default', 'require', 'node'];
+
+function targetsOf(e: unknown, out: string[] = []): string[] {
+  if (typeof e === 'string') out.push(e);
+  else if (Array.isArray(e)) for (const x of e) targetsOf(x, out);
+  else if (e && typeof e === 'object') for (const k of CONDITIONS) if (k in e) targetsOf((e as Record<string, unknown>)[k], out);
+  return out;
+}
+
+function packageOf(dir: string, pj: Record<string, unknown>): Package {
+  const ex = pj.exports;
+  const subpaths = ex && typeof ex === 'object' && !Array.isArray(ex) && Object.keys(ex).some((k) => k.startsWith('.'))
+    ? Object.entries(ex as Record<string, unknown>).map(([k, v]) => [k, targetsOf(v)] as [string, string[]])
+    : ex !== undefined ? [['.', targetsOf(ex)] as [string, string[]]] : [];
+  const fields = ['source', 'module', 'main', 'types', 'typings'].map((f) => pj[f]).filter((v): v is string => typeof v === 'string');
+  const root = subpaths.find(([k]) => k === '.');
+  if (root) root[1].push(...fields);
+  else subpaths.push(['.', fields]);
+  return { dir, exports: subpaths };
+}
+
 export class PathIndex {
   readonly files = new Set<string>();
   private readonly byStem = new Map<string, string[]>(); // 'src/a/b' -> ['src/a/b.ts', ...]
@@ -27,6 +53,9 @@ export class PathIndex {
   private readonly byDir = new Map<string, string[]>();
   goModule?: string;
   tsPaths?: TsPaths;
+  /** The project's packages by name, and every package.json folder by path. */
+  packages?: Map<string, Package>;
+  packageDirs?: Map<string, Package>;
 
   constructor(paths: Iterable<string>, root?: string) {
     for (const p of paths) this.add(p);
@@ -70,6 +99,18 @@ export class PathIndex {
         }
         break;
       } catch { /* absent or unparsable: no aliases */ }
+    }
+    if (![...this.files].some((f) => JS_EXTS.some((e) => f.endsWith(e)))) return;
+    // the folders of the files and those above them (a package.json above src/)
+    const dirs = new Set<string>();
+    for (const d of this.byDir.keys()) for (let x = d; !dirs.has(x); x = posix.dirname(x)) dirs.add(x);
+    for (const dir of dirs) {
+      let pj: Record<string, unknown>;
+      try { pj = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')); } catch { continue; }
+      if (!pj || typeof pj !== 'object') continue;
+      const pkg = packageOf(dir === '.' ? '' : dir, pj);
+      (this.packageDirs ??= new Map()).set(pkg.dir, pkg);
+      if (typeof pj.name === 'string') (this.packages ??= new Map()).set(pj.name, pkg);
     }
   }
 
@@ -138,6 +179,49 @@ function probeJs(idx: PathIndex, target: string): string[] {
   return [];
 }
 
+/** What a pattern's one `*` stands for in `s` ('' for a pattern without one that is `s`), null
+ *  where `s` does not match (tsconfig's paths, package.json's exports). */
+function starMatch(pattern: string, s: string): string | null {
+  const star = pattern.indexOf('*');
+  if (star < 0) return s === pattern ? '' : null;
+  const tail = pattern.length - star - 1;
+  return s.length >= pattern.length - 1 && s.startsWith(pattern.slice(0, star)) && s.endsWith(pattern.slice(star + 1)) ? s.slice(star, s.length - tail) : null;
+}
+
+/** A package of the project imported by name (`@acme/ui`, `@acme/ui/button`): the file its
+ *  exports or entry fields name, as source where they name built output (`dist/index.js` ->
+ *  `src/index.ts`); then `src/index`, `index`; a subpath also as a folder or file in it. */
+function packageImport(idx: PathIndex, source: string): string[] {
+  if (!idx.packages) return [];
+  const parts = source.split('/');
+  const n = source.startsWith('@') ? 2 : 1;
+  const pkg = idx.packages.get(parts.slice(0, n).join('/'));
+  return pkg ? packageEntry(idx, pkg, parts.length > n ? `./${parts.slice(n).join('/')}` : '.', 0) : [];
+}
+
+function packageEntry(idx: PathIndex, pkg: Package, sub: string, depth: number): string[] {
+  const probe = (t: string) => {
+    const p = posix.join(pkg.dir, t);
+    const hit = probeJs(idx, p);
+    // (built output: the source it was built from)
+    return hit.length ? hit : probeJs(idx, p.replace(/(^|\/)(?:dist|lib|build|out)\/(?:(?:esm|cjs|es|mjs|types)\/)?/, '$1src/'));
+  };
+  for (const [key, targets] of pkg.exports) {
+    const m = starMatch(key, sub);
+    if (m === null) continue;
+    for (const t of targets) {
+      const hit = probe(t.replace('*', m));
+      if (hit.length) return hit;
+    }
+  }
+  if (sub === '.') return probe('src/index').length ? probe('src/index') : probe('index');
+  const inner = depth < 2 ? idx.packageDirs?.get(posix.join(pkg.dir, sub)) : undefined;
+  const nested = inner ? packageEntry(idx, inner, '.', depth + 1) : [];
+  if (nested.length) return nested;
+  const hit = probe(sub);
+  return hit.length ? hit : probe(posix.join('src', sub));
+}
+
 /** The project files an import means; [] when it is external or not found. */
 export function resolveModule(source: string, from: string, style: ImportStyle, idx: PathIndex): string[] {
   const dir = posix.dirname(from);
@@ -149,9 +233,7 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
       const tp = idx.tsPaths;
       if (tp) {
         for (const [pattern, subs] of tp.paths) {
-          const star = pattern.indexOf('*');
-          const m = star < 0 ? (source === pattern ? '' : null)
-            : source.startsWith(pattern.slice(0, star)) && source.endsWith(pattern.slice(star + 1)) ? source.slice(star, source.length - (pattern.length - star - 1)) : null;
+          const m = starMatch(pattern, source);
           if (m === null) continue;
           for (const s of subs) {
             const hit = probeJs(idx, posix.join(tp.baseUrl, s.replace('*', m)));
@@ -163,7 +245,7 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
           if (hit.length) return hit;
         }
       }
-      return [];
+      return packageImport(idx, source);
     }
     case 'python': {
       const dots = /^\.*/.exec(source)![0].length;

@@ -107,6 +107,7 @@ export function parseWith(id: string, source: string): FileExtraction {
     // injections of its own (a macro in a macro's arguments)
     const ranges = injections.map(asRange);
     const texts = new Map<string, string>();
+    const selfRefs: number[] = [];
     for (let i = 0; i < ranges.length && i < INJECTIONS_MAX; i++) {
       const { languageId, range } = ranges[i];
       const sub = loaded.get(languageId);
@@ -123,20 +124,32 @@ export function parseWith(id: string, source: string): FileExtraction {
       if (!subTree) continue;
       try {
         const part = extract(sub, subTree, source);
-        merge(extraction, part.extraction, sub.spec.id === lang.spec.id);
+        merge(extraction, part.extraction, sub.spec.id === lang.spec.id, ranges[i].self, selfRefs);
         ranges.push(...part.injections.map(asRange));
       } finally {
         subTree.delete();
       }
     }
+    if (selfRefs.length) ownSelf(extraction, selfRefs);
     return extraction;
   } finally {
     tree.delete();
   }
 }
 
-const asRange = ({ languageId, node: n }: Injection) =>
-  ({ languageId, range: { startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition } });
+const asRange = ({ languageId, node: n, self }: Injection) =>
+  ({ languageId, self, range: { startIndex: n.startIndex, endIndex: n.endIndex, startPosition: n.startPosition, endPosition: n.endPosition } });
+
+/** A Vue template's bare names (`selfRefs`, given the receiver `this` by merge()) are members of
+ *  the component its script exports (`export default {...}`, the symbol `default`), whose
+ *  references they are; with none (`<script setup>`), the file's own names, as written. */
+function ownSelf(x: FileExtraction, selfRefs: number[]): void {
+  const component = x.symbols.findIndex((s) => s.parent < 0 && s.name === 'default');
+  for (const i of selfRefs) {
+    if (component >= 0) x.refs[i].from = component;
+    else delete x.refs[i].receiver;
+  }
+}
 
 /** The innermost of `symbols` whose lines hold the reference, -1 for none. */
 function around(symbols: ExtractedSymbol[], r: ExtractedRef): number {
@@ -158,12 +171,17 @@ const INJECTIONS_MAX = 20_000;
  *  level belongs to the host's innermost symbol around it (a call in a Rust macro's arguments to
  *  the function that calls the macro). `same`: the range is the host's own language (a macro's
  *  arguments), whose parse errors (a macro's own syntax) say nothing about the file. */
-function merge(into: FileExtraction, part: FileExtraction, same: boolean): void {
+function merge(into: FileExtraction, part: FileExtraction, same: boolean, self?: string, selfRefs?: number[]): void {
   const offset = into.symbols.length;
   // the host sees no symbol inside the range: one answer holds for all its references
   const host = part.refs.length ? around(into.symbols, part.refs[0]) : -1;
   for (const s of part.symbols) into.symbols.push({ ...s, parent: s.parent >= 0 ? s.parent + offset : -1 } as ExtractedSymbol);
-  for (const r of part.refs) into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : host });
+  for (const r of part.refs) {
+    if (self && r.receiver === undefined && r.from < 0) {
+      selfRefs!.push(into.refs.length);
+      into.refs.push({ ...r, receiver: self, from: host });
+    } else into.refs.push({ ...r, from: r.from >= 0 ? r.from + offset : host });
+  }
   into.imports.push(...part.imports);
   if (part.exportAliases) (into.exportAliases ??= []).push(...part.exportAliases);
   if (!same) into.errorCount += part.errorCount;

@@ -71,6 +71,8 @@ const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
 // a conversion is stored as an instantiation, and resolved again as one
 const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
 const NEW_FUNCTION = new Set([...NEW_PRECISE, 'function']);
+/** `class A extends Base` of `const Base = mixin(B)`; a Vue component's `extends: Base` object. */
+const EXTENDS_PRECISE = new Set([...HERITAGE, ...VALUE_HOLDERS]);
 /** What a name bound precisely may be, by the rules: a call names only what is callable where
  *  calls name methods (Java's `position()` is never its class's field `position`), and `new`
  *  also an interface where anonymous classes implement one (ResolveRules.newInterfaces), or a
@@ -80,6 +82,7 @@ export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<Resolve
   switch (kind) {
     case 'call': return rules.callsNameMethods === true || (member && rules.callsNameMethods === 'members') ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
     case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : rules.constructorFunctions ? NEW_FUNCTION : NEW_PRECISE;
+    case 'extends': return EXTENDS_PRECISE;
     default: return acceptedKinds(kind);
   }
 }
@@ -921,11 +924,18 @@ export class Resolver {
 
   enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
-      if (CLASSLIKE.has(cur.kind)) return cur;
+      if (CLASSLIKE.has(cur.kind) || (cur.id === src && this.isComponent(cur))) return cur;
       const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur);
       if (owner) return owner;
     }
     return undefined;
+  }
+
+  /** A Vue component's options (`export default {...}`), whose template's names parse.ts gives it
+   *  as `this.name`: its `this` is the component (never so in other JavaScript, where `this` at
+   *  an object's top level is the module's). */
+  private isComponent(n: NodeRow): boolean {
+    return n.name === 'default' && n.parent_id === null && n.kind === 'constant' && this.pathOf(n.file_id).endsWith('.vue');
   }
 
   /** `a.B` of a node named `a.B.m`; '' at the top level. */

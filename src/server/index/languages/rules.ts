@@ -159,8 +159,10 @@ const JAVA_ARGUMENT_TYPES: ArgumentTypes = {
 
 const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
 const JS_MEMBERS = ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map', 'filter', 'reduce', 'forEach', 'find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'join', 'concat', 'sort', 'reverse', 'keys', 'values', 'entries', 'get', 'set', 'has', 'add', 'delete', 'clear', 'toString', 'valueOf', 'then', 'catch', 'finally', 'call', 'apply', 'bind', 'next', 'return', 'throw', 'emit', 'on', 'off', 'once', 'length', 'split', 'trim', 'replace', 'match', 'test', 'exec', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'log', 'warn', 'error', 'info', 'debug', 'assign', 'freeze', 'create', 'hasOwnProperty', 'subscribe', 'unsubscribe', 'pipe', 'resolve', 'reject', 'write', 'end', 'read', 'close', 'open',
-  // the DOM's EventTarget
-  'addEventListener', 'removeEventListener', 'dispatchEvent'];
+  'replaceAll', 'padStart', 'padEnd', 'charAt', 'charCodeAt', 'substring', 'lastIndexOf', 'flat', 'flatMap',
+  // the DOM's EventTarget, Element and Event
+  'addEventListener', 'removeEventListener', 'dispatchEvent', 'getAttribute', 'setAttribute', 'removeAttribute', 'querySelector', 'querySelectorAll',
+  'appendChild', 'removeChild', 'insertBefore', 'getBoundingClientRect', 'isSameNode', 'closest', 'preventDefault', 'stopPropagation'];
 const PY_GLOBALS = ['print', 'len', 'range', 'str', 'int', 'float', 'list', 'dict', 'set', 'tuple', 'super', 'isinstance', 'issubclass', 'getattr', 'setattr', 'hasattr', 'open', 'repr', 'type', 'object', 'enumerate', 'zip', 'sorted', 'min', 'max', 'sum', 'any', 'all', 'iter', 'next', 'map', 'filter', 'callable', 'format', 'bool', 'bytes', 'id', 'hash', 'vars', 'dir'];
 const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'add', 'discard', 'join', 'split', 'strip', 'replace', 'format', 'startswith', 'endswith', 'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'copy', 'sort', 'index', 'count',
   // re's patterns and matches
@@ -200,7 +202,7 @@ const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMem
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
 export const RULES: Record<string, ResolveRules> = {
-  typescript: js, tsx: js, javascript: { ...js, literalThis: true }, vue: js,
+  typescript: js, tsx: js, javascript: { ...js, literalThis: true }, vue: { ...js, literalThis: true },
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, allocators: ['new', 'make'], compositeLiterals: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members', compositeLiterals: true,

@@ -479,6 +479,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     extensions: ['.sol'],
     grammar: 'tree-sitter-solidity.wasm',
     queries: ['solidity.scm'],
+    preparse: ['solidity-mapping-names'],
     comments: ['comment'],
     modifierContainers: ['visibility'],
     methodParents: ['class', 'interface', 'module', 'struct'],

@@ -7,6 +7,8 @@
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_declaration name: (_) @name) @definition.class
 (method_definition name: (_) @name) @definition.method
+; `{ f: function () {}, g: (x) => ... }`: as `{ f() {} }`
+(pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method
 
 ; `const f = () => ...` / `function` expressions bound to a name, at any depth
 (variable_declarator
@@ -15,6 +17,13 @@
 (variable_declarator
   name: (identifier) @name
   value: (class body: (_) @body)) @definition.class
+
+; `export default { ... }`, `defineComponent({ ... })`, `Vue.extend({ ... })` (a Vue component's
+; options): a constant named `default`, what the language calls it; its methods are its members
+(program (export_statement "default" @name value: (object)) @definition.constant)
+(program (export_statement "default" @name
+  value: (call_expression function: [(identifier) @_f (member_expression property: (property_identifier) @_f)] arguments: (arguments . (object) .))
+  (#any-of? @_f "defineComponent" "extend")) @definition.constant)
 
 ; top-level variables and constants
 (program (lexical_declaration "const" (variable_declarator name: (identifier) @name) @definition.constant))
@@ -63,6 +72,10 @@
 
 (export_statement (export_clause (export_specifier name: _ @export.name alias: (_)? @export.alias)) !source)
 (export_statement value: (identifier) @export.default)
+(export_statement "default" @export.default value: (object))
+(export_statement "default" @export.default
+  value: (call_expression function: [(identifier) @_f (member_expression property: (property_identifier) @_f)] arguments: (arguments . (object) .))
+  (#any-of? @_f "defineComponent" "extend"))
 (export_statement "default" declaration: [(function_declaration name: (identifier) @export.default) (class_declaration name: (_) @export.default)])
 ; `exports.default = Settings` (TypeScript's CommonJS output): `default` is Settings
 (expression_statement
@@ -131,9 +144,14 @@
 (decorator (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
 ; values: functions passed or stored by name
+; (an injected expression that is one name: a Vue template's `@click="hide"`, `{{ total }}`)
+(program . (expression_statement (identifier) @name) .) @reference.value
 (arguments (identifier) @name) @reference.value
 (shorthand_property_identifier) @reference.value
 (assignment_expression right: (identifier) @name) @reference.value
+; a Vue component's `extends: Base` and `mixins: [A, B]`: it has their members
+(program (export_statement "default" [(object (pair key: (property_identifier) @_k value: (identifier) @name)) (call_expression arguments: (arguments (object (pair key: (property_identifier) @_k value: (identifier) @name))))] (#eq? @_k "extends"))) @reference.extends
+(program (export_statement "default" [(object (pair key: (property_identifier) @_k value: (array (identifier) @name))) (call_expression arguments: (arguments (object (pair key: (property_identifier) @_k value: (array (identifier) @name)))))] (#eq? @_k "mixins"))) @reference.extends
 (pair value: (identifier) @name) @reference.value
 
 ; ── typed names: `const x = new Foo()`, `this.x = new Foo()` ──
