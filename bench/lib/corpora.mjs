@@ -30,6 +30,8 @@ export const CORPORA = {
   // C++ with classes, virtuals and overloads: GoogleTest 1.12.1 and GoogleMock, sources and tests
   // (Debian's googletest, 154 .cc and .h files), as googletest/ in the copy.
   gtest: { local: () => nested('/usr/src/googletest', 'googletest', 'gtest'), edit: 'googletest/googletest/src/gtest.cc' },
+  // Solidity: OpenZeppelin Contracts 5.0.2 (143 files), from npm.
+  solidity: { npm: '@openzeppelin/contracts@5.0.2', dir: '', edit: 'token/ERC20/ERC20.sol' },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },

@@ -1,7 +1,8 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs, effect and three's JavaScript, go/types on Go's tree, javac on
-// java.base, Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest] [--queries 150] [--peer] [--out file]
+// java.base, Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest, solc on
+// OpenZeppelin Contracts), and search and explore ranking on doc-comment queries.
+//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest,solidity] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
 import { rustDocs, scoreRustCalls } from './rust-calls.mjs';
+import { scoreSolCalls } from './sol-calls.mjs';
 import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 
 /** The ground truth for a corpus's calls, and where its search queries come from (TypeScript's
@@ -26,6 +28,7 @@ const TRUTH = {
   c: { name: 'clang', score: (work, name) => scoreCCalls(work, corpusDir(name)), docs: (name, work) => cDocs(work, corpusDir(name)) },
   cpp: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
   gtest: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
+  solidity: { name: 'solc', score: (work) => scoreSolCalls(work) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };

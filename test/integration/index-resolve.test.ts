@@ -248,6 +248,65 @@ describe('index: Vue components and workspace packages', function () {
   });
 });
 
+describe('index: Solidity contracts', function () {
+  this.timeout(30000);
+  const files = {
+    'utils/Set.sol': [
+      'pragma solidity ^0.8.20;',
+      'library EnumerableSet {',
+      '    struct Set { bytes32[] _values; }',
+      '    struct Bytes32Set { Set _inner; }',
+      '    function add(Bytes32Set storage set, bytes32 value) internal returns (bool) { return _add(set._inner, value); }',
+      '    function _add(Set storage set, bytes32 value) private returns (bool) { return true; }',
+      '}',
+      ''].join('\n'),
+    'token/Token.sol': [
+      'pragma solidity ^0.8.20;',
+      'import {EnumerableSet} from "../utils/Set.sol";',
+      'interface IBeacon { function implementation() external view returns (address); }',
+      'error Unauthorized(address who);',
+      'contract Base { function _msgSender() internal view returns (address) { return msg.sender; } function id() public virtual returns (uint) { return 1; } }',
+      'contract Other { function id() public virtual returns (uint) { return 2; } }',
+      'contract Token is Base, Other {',
+      '    using EnumerableSet for EnumerableSet.Bytes32Set;',
+      '    struct Holders { EnumerableSet.Bytes32Set _keys; }',
+      '    mapping(address owner => uint256 amount) private _balances;',
+      '    Holders private _holders;',
+      '    event Sent(address to);',
+      '    function queue(uint256 id) public {}',
+      '    function queue(address a, uint256 id) public { queue(id); }',
+      '    function id() public override(Base, Other) returns (uint) { return super.id(); }',
+      '    function send(address to, address beacon) public {',
+      '        if (_msgSender() == address(0)) revert Unauthorized(to);',
+      '        _holders._keys.add(bytes32(0));',
+      '        IBeacon(beacon).implementation();',
+      '        queue(to, 1);',
+      '        emit Sent(to);',
+      '        keccak256(abi.encode(to));',
+      '    }',
+      '}',
+      ''].join('\n'),
+  };
+
+  it('binds inherited functions, `using L for T` library calls, conversions to an interface, `super` by the last base, events, errors and overloads by argument count', async () => {
+    await withIndexedProject(files, async (ix) => {
+      const send = 'token/Token.sol::Token.send';
+      assert.deepEqual(callTo(ix.store, send, '_msgSender'), ['token/Token.sol::Base._msgSender', 'scope'], "an inherited function, named bare");
+      assert.deepEqual(callTo(ix.store, send, 'add'), ['utils/Set.sol::EnumerableSet.add', 'exact'], 'a library function attached by `using EnumerableSet for ...`, on a struct field');
+      assert.deepEqual(callTo(ix.store, send, 'implementation'), ['token/Token.sol::IBeacon.implementation', 'exact'], 'IBeacon(beacon): a conversion to the interface');
+      assert.equal(edgeFrom(ix.store, send, 'Unauthorized', 'instantiates')?.to, 'token/Token.sol::Unauthorized', 'revert Unauthorized(to)');
+      assert.equal(edgeFrom(ix.store, send, 'Sent', 'instantiates')?.to, 'token/Token.sol::Token.Sent', 'emit Sent(to)');
+      assert.deepEqual(callTo(ix.store, send, 'queue'), ['token/Token.sol::Token.queue#2', 'scope'], 'the overload taking two arguments');
+      assert.deepEqual(callTo(ix.store, 'token/Token.sol::Token.queue#2', 'queue'), ['token/Token.sol::Token.queue', 'scope'], 'the overload taking one');
+      assert.deepEqual(callTo(ix.store, 'token/Token.sol::Token.id', 'id'), ['token/Token.sol::Other.id', 'exact'], '`contract Token is Base, Other`: super is Other first');
+      assert.deepEqual(callTo(ix.store, send, 'encode'), [null, 'unresolved'], 'abi.encode is the language\'s');
+      assert.deepEqual(callTo(ix.store, send, 'keccak256'), [null, 'unresolved']);
+      const errors = ix.store.prepare("SELECT error_count FROM files WHERE path = 'token/Token.sol'").get<{ error_count: number }>();
+      assert.equal(errors?.error_count, 0, 'a named mapping (0.8.18) parses');
+    });
+  });
+});
+
 describe('index: JavaScript and TypeScript factories', function () {
   this.timeout(30000);
   it("a factory's object literal has the factory's own functions; `await f<T>()` is a call", async () => {

@@ -1165,6 +1165,8 @@ function scopeText(source: string, n: Node): string {
 
 /** How many arguments a call passes: the named children of its argument list, comments aside. */
 function argNodes(lang: CompiledLanguage, call: Node): Node[] | undefined {
+  const t = lang.spec.argumentType;
+  if (t) return call.namedChildren.filter((c): c is Node => c !== null && c.type === t);
   return call.childForFieldName('arguments')?.namedChildren.filter((c): c is Node => c !== null && !lang.comments.has(c.type));
 }
 

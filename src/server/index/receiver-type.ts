@@ -31,9 +31,9 @@ const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
 /** What a Rust tuple pattern (`Ast::Group(x)`, `Id(x)`) takes apart. */
 const PAYLOAD_HOLDERS = new Set(['enum_member', 'struct']);
 const CALLEES = new Set(['function', 'method', 'constructor', 'class', 'constant', 'variable', 'property', 'field']);
-/** Types that a call names when nothing callable does: a conversion (Go's `readBuf(p)`) or a
- *  struct built by its name (Rust's `Point(1, 2)`, Swift, C++). */
-const CONVERTED = new Set(['struct', 'type']);
+/** Types that a call names when nothing callable does: a conversion (Go's `readBuf(p)`,
+ *  Solidity's `IERC20(token)`) or a struct built by its name (Rust's `Point(1, 2)`, Swift, C++). */
+const CONVERTED = new Set(['struct', 'type', 'interface']);
 const IDENT = /^[A-Za-z_$#][\w$]*$/;
 /** What a cast's parentheses hold: a type name (dotted, type arguments, array brackets). */
 const CAST_TYPE = /^[A-Za-z_$][\w$.]*\s*(?:<.*>)?(?:\s*\[\])*$/s;

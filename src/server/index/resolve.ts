@@ -553,6 +553,26 @@ export class Resolver {
     return mod === undefined ? undefined : this.exportedFrom(this.db.node(mod)!.file_id, local.slice(dot + 1), accept, depth + 1);
   }
 
+  /** A function of the one library the code's contract or file attaches that has it (Solidity's
+   *  `using L for T`: binding `using` -> L); none where two libraries would. */
+  private attachedMember(ref: RefInput, accept: Set<string>): Hit | undefined {
+    let found: number | undefined;
+    const libs = new Set<number>();
+    // (the contract or library around the code, then the file)
+    for (let s = this.db.node(ref.src); s; s = s.parent_id === null ? (s.kind === 'file' ? undefined : this.db.node(this.db.fileNodeId(ref.fileId)!)) : this.db.node(s.parent_id)) {
+      for (const name of this.db.bindingTypes(s.id, 'using')) {
+        const lib = this.resolveName(name, ref, CONTAINERS, null);
+        if (!lib || libs.has(lib.id)) continue;
+        libs.add(lib.id);
+        const m = this.ownMember(lib.id, ref.name, accept);
+        if (m === undefined) continue;
+        if (found !== undefined) return undefined;
+        found = m;
+      }
+    }
+    return found === undefined ? undefined : { id: found, how: 'exact' };
+  }
+
   /** A member of an object the source gives it where the object is declared (`api.f = function`,
    *  Lua's `function M.f()`: their parent is the variable). */
   private ownMember(holder: number, name: string, accept: Set<string>): number | undefined {
@@ -600,10 +620,18 @@ export class Resolver {
    *  interface the class implements), then any supertype (an interface's default method). */
   private memberOfSupertypes(classId: number, name: string, accept: Set<string>, from: number, want?: Want, superclass = false): number | undefined {
     if (superclass && this.db.node(classId)?.kind === 'class') {
-      const classes = this.db.supertypes(classId).filter((c) => this.db.node(c)?.kind !== 'interface');
+      const classes = this.basesOf(classId).filter((c) => this.db.node(c)?.kind !== 'interface');
       return this.membersFrom(classId, classes, name, accept, from, want) ?? this.memberOfSupertypes(classId, name, accept, from, want);
     }
-    return this.membersFrom(classId, this.db.supertypes(classId), name, accept, from, want);
+    return this.membersFrom(classId, this.basesOf(classId), name, accept, from, want);
+  }
+
+  /** A type's extends/implements edges, nearest first: as written, or last first where the last
+   *  base listed is the most derived (ResolveRules.lastBaseFirst: Solidity's `contract D is A, B`,
+   *  whose `super.f()` is B's). */
+  private basesOf(id: number): number[] {
+    const bases = this.db.supertypes(id);
+    return bases.length > 1 && this.rules(this.db.node(id)?.file_id ?? -1).lastBaseFirst ? [...bases].reverse() : bases;
   }
 
   /** The breadth-first walk up from `first` (a class's supertypes, or some of them), then the
@@ -633,7 +661,7 @@ export class Resolver {
 
   /** A type's supertypes: its extends/implements edges, then those it implies. */
   private supertypesOf(id: number): number[] {
-    return [...this.db.supertypes(id), ...this.impliedSupertypes(id)];
+    return [...this.basesOf(id), ...this.impliedSupertypes(id)];
   }
 
   /** The supertypes no extends edge names: the type of what a class's superclass call returns
@@ -1025,9 +1053,14 @@ export class Resolver {
     const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
     const type = rustPath ? undefined : this.types.of(recv, ref);
     if (type !== undefined) {
-      if (type === null || type.array) return undefined; // a type from outside the project (or a built-in collection): never guess its members
-      const hit = this.member(type.id, ref.name, memberAccept, ref.fileId, want);
-      return hit ? { id: hit, how: type.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
+      // (a type from outside the project, or a built-in collection: never guess its members)
+      const hit = type === null || type.array ? undefined : this.member(type.id, ref.name, memberAccept, ref.fileId, want);
+      if (hit) return { id: hit, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
+      return rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;
+    }
+    if (rules.attachedLibraries) {
+      const hit = this.attachedMember(ref, memberAccept);
+      if (hit) return hit;
     }
     // an object given members where it is declared (`api.f = function`, Lua's `function M.f()`):
     // its own member of the name

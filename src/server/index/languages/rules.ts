@@ -104,6 +104,12 @@ export interface ResolveRules {
    *  `res.send = function`, `{ m() { this.n(); } }`) is that function or object (JavaScript;
    *  TypeScript types it by the object's declared type instead). */
   literalThis?: boolean;
+  /** Solidity's `using L for T`: where a member is not the receiver's type's own, a function of a
+   *  library the contract or file attaches (binding `using`). */
+  attachedLibraries?: boolean;
+  /** Of several bases, the last listed is the nearest (Solidity's linearization: `contract D is
+   *  A, B` looks in B before A). */
+  lastBaseFirst?: boolean;
   /** Languages whose symbols can be the target of references from this one. */
   family: string;
   /** Whether a bare name may refer to another file's symbol without an import (C includes,
@@ -241,6 +247,15 @@ export const RULES: Record<string, ResolveRules> = {
     elementMembers: ['at', 'front', 'back', 'top', 'begin', 'end', 'cbegin', 'cend', 'rbegin', 'rend', 'find', 'lower_bound', 'upper_bound'],
     valueMembers: ['at', 'front', 'back', 'top'],
     castCalls: ['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast'],
+  },
+  // a contract's functions and those it inherits are bare names in its body; `IERC20(token)` is a
+  // conversion to the contract type, `emit Done()` / `revert Bad()` make an event or error
+  solidity: {
+    ...DEFAULT_RULES, implicitMembers: true, typeConversions: true, attachedLibraries: true, lastBaseFirst: true, bareNameHeuristic: false, selfNames: ['this'], superNames: ['super'],
+    globals: ['abi', 'msg', 'block', 'tx', 'keccak256', 'sha256', 'ripemd160', 'ecrecover', 'addmod', 'mulmod', 'require', 'assert', 'revert',
+      'selfdestruct', 'blockhash', 'blobhash', 'gasleft', 'type', 'address', 'payable', 'bytes', 'string', 'string.concat', 'bytes.concat'],
+    builtinMembers: ['call', 'delegatecall', 'staticcall', 'transfer', 'send', 'push', 'pop', 'wrap', 'unwrap', 'encode', 'encodePacked', 'encodeCall', 'encodeWithSelector', 'encodeWithSignature', 'decode', 'concat'],
+    family: 'solidity',
   },
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], builtinMembers: RUBY_CORE_MEMBERS, family: 'ruby' },
   lua: {

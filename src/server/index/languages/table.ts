@@ -167,6 +167,9 @@ export interface LanguageSpec {
    *  'types': by their parameters' types too (Java): each call also keeps its arguments as
    *  written, which the resolver types (ResolveRules.argumentTypes). */
   overloads?: boolean | 'types';
+  /** Where a call's arguments are its children of this type, not an `arguments` field (Solidity's
+   *  `call_argument`). */
+  argumentType?: string;
   /** A method named like its class is its constructor (C++, Dart). */
   constructorIsClassName?: boolean;
   /** What an import without any captured name binds: the source itself as a namespace
@@ -480,6 +483,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-solidity.wasm',
     queries: ['solidity.scm'],
     preparse: ['solidity-mapping-names'],
+    overloads: true,
+    argumentType: 'call_argument',
     comments: ['comment'],
     modifierContainers: ['visibility'],
     methodParents: ['class', 'interface', 'module', 'struct'],
