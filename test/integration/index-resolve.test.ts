@@ -307,6 +307,45 @@ describe('index: Solidity contracts', function () {
   });
 });
 
+describe('index: Zig receivers', function () {
+  this.timeout(30000);
+  const files = {
+    'lib/Cache.zig': [
+      'const std = @import("std");',
+      'const Cache = @This();',
+      'count: u32,',
+      'pub fn hit(self: *Cache) void {',
+      '    self.miss();',
+      '}',
+      'pub fn miss(self: *Cache) void {',
+      '    _ = self;',
+      '}',
+      'pub const Inner = struct {',
+      '    const Self = @This();',
+      '    pub fn a(self: *Self, list: *std.List) void { self.b(); list.append(1); }',
+      '    pub fn b(self: Self) void { _ = self; }',
+      '    pub fn c(s: ?*const Self) void { s.b(); }',
+      '};',
+      ''].join('\n'),
+    'lib/std.zig': 'pub const List = @import("list.zig").List;\n',
+    'lib/list.zig': [
+      'pub fn List(comptime T: type) type {',
+      '    return struct { pub fn append(self: *@This(), x: T) void { _ = self; _ = x; } };',
+      '}',
+      'pub const Headers = struct { pub fn append(self: *Headers, x: u8) void { _ = self; _ = x; } };',
+      ''].join('\n'),
+  };
+
+  it('types `self` by its parameter: `@This()` of a file is the file, of a struct the struct; a generic type\'s method name is never guessed to be another type\'s', async () => {
+    await withIndexedProject(files, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::hit', 'miss'), ['lib/Cache.zig::miss', 'exact'], 'a file is a struct: `const Cache = @This();`');
+      assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.a', 'b'), ['lib/Cache.zig::Inner.b', 'exact'], '`const Self = @This();` in the struct');
+      assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.c', 'b'), ['lib/Cache.zig::Inner.b', 'exact'], '`?*const Self`');
+      assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.a', 'append'), [null, 'unresolved'], "List(T)'s append, not Headers'");
+    });
+  });
+});
+
 describe('index: JavaScript and TypeScript factories', function () {
   this.timeout(30000);
   it("a factory's object literal has the factory's own functions; `await f<T>()` is a call", async () => {

@@ -902,7 +902,8 @@ export function typeName(t: string): string | undefined {
   // an array of a named type, first in a union: `readonly X<T>[] | null` -> `X[]`
   const arr = /^\s*(?:readonly\s+)?([A-Za-z_$][\w$.]*)\s*\[\]\s*(?:$|\|)/.exec(s);
   if (arr) return `${arr[1]}[]`;
-  const m = /^[\s*&\\]*((?:[A-Za-z_$][\w$]*(?:\.|::|\\))*[A-Za-z_$][\w$]*)\s*(?:$|[?|&*]|\[(?!\]))/.exec(s);
+  // (a pointer, reference or optional, `const` or not: Zig's `?*const T`)
+  const m = /^(?:[\s*&\\?]|const\s)*((?:[A-Za-z_$][\w$]*(?:\.|::|\\))*[A-Za-z_$][\w$]*)\s*(?:$|[?|&*]|\[(?!\]))/.exec(s);
   return m?.[1].split(/\.|::|\\/).join('.');
 }
 

@@ -114,6 +114,9 @@ export class ReceiverTypes {
     const rules = this.r.rules(ctx.fileId);
     for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) {
+        // (Zig's `const Self = @This();` in a struct is a name in its scope, as a local is)
+        const decl = rules.thisType ? this.db.bindingRow(cur.id, name, ctx.line) : undefined;
+        if (decl !== undefined) return { type: decl.type, scope: cur.id, line: decl.start_line ?? ctx.line };
         if (!rules.implicitMembers) continue; // fields need this./self.
         const f = this.field(cur.id, name);
         if (f) return f;
@@ -130,6 +133,11 @@ export class ReceiverTypes {
 
   private compute(e: string, ctx: Ctx): TypeHit {
     const rules = this.r.rules(ctx.fileId);
+    if (rules.thisType === e) {
+      const cls = this.enclosing(ctx);
+      const file = cls ? undefined : this.db.fileNodeId(ctx.fileId);
+      return cls ?? (file === undefined ? undefined : { id: file, how: 'exact' });
+    }
     const literal = rules.literalTypes?.find(([re]) => re.test(e));
     if (literal) return this.named(literal[1], ctx);
     // `(T) x`: a cast, where the language has them (ResolveRules.casts)
@@ -389,6 +397,9 @@ export class ReceiverTypes {
     if (!hit && path.length > 1 && this.r.rules(ctx.fileId).importStyle === 'rust') return this.inModule(path, ctx);
     const kinds = this.r.rules(ctx.fileId).constructorFunctions ? CONSTRUCTED : CONTAINERS;
     hit ??= this.r.resolveName(bare, ctx, kinds, kinds);
+    // where types are values (ResolveRules.thisType: Zig's `const Self = @This();`, `const
+    // Allocator = std.mem.Allocator;`), a name no type declares is what its value is
+    if (!hit && path.length === 1 && this.r.rules(ctx.fileId).thisType) return this.of(bare, ctx);
     const open = type.indexOf('<', path.join('.').length);
     const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
     if (!hit) {

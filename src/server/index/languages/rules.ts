@@ -107,6 +107,9 @@ export interface ResolveRules {
   /** Solidity's `using L for T`: where a member is not the receiver's type's own, a function of a
    *  library the contract or file attaches (binding `using`). */
   attachedLibraries?: boolean;
+  /** An expression that is the type around it, the file where there is none (Zig's `@This()`:
+   *  `const Self = @This();`). */
+  thisType?: string;
   /** Of several bases, the last listed is the nearest (Solidity's linearization: `contract D is
    *  A, B` looks in B before A). */
   lastBaseFirst?: boolean;
@@ -248,6 +251,10 @@ export const RULES: Record<string, ResolveRules> = {
     valueMembers: ['at', 'front', 'back', 'top'],
     castCalls: ['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast'],
   },
+  // a generic type is a function returning a struct (`fn ArrayList(comptime T: type) type`): its
+  // functions share names with other types' methods, so an unknown receiver's `append` is no guess
+  // `self` is the struct around the code, as `Self` (`const Self = @This();`) is
+  zig: { ...DEFAULT_RULES, factoryMembers: true, selfNames: ['self'], superNames: [], thisType: '@This()', family: 'zig' },
   // a contract's functions and those it inherits are bare names in its body; `IERC20(token)` is a
   // conversion to the contract type, `emit Done()` / `revert Bad()` make an event or error
   solidity: {
