@@ -15,7 +15,7 @@ import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
 import { rustDocs, scoreRustCalls } from './rust-calls.mjs';
-import { scoreSolCalls } from './sol-calls.mjs';
+import { scoreSolCalls, solDocs } from './sol-calls.mjs';
 import { deriveQueries, queriesFromDocs, scoreRanking } from './search.mjs';
 
 /** The ground truth for a corpus's calls, and where its search queries come from (TypeScript's
@@ -28,7 +28,7 @@ const TRUTH = {
   c: { name: 'clang', score: (work, name) => scoreCCalls(work, corpusDir(name)), docs: (name, work) => cDocs(work, corpusDir(name)) },
   cpp: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
   gtest: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
-  solidity: { name: 'solc', score: (work) => scoreSolCalls(work) },
+  solidity: { name: 'solc', score: (work) => scoreSolCalls(work), docs: (name, work) => solDocs(work) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };
 const TS_TRUTH = { name: 'the TypeScript compiler', score: (work) => scoreCalls(work) };

@@ -47,8 +47,8 @@ function lineIndex(text) {
 const DECLS = new Set(['FunctionDefinition', 'ModifierDefinition', 'EventDefinition', 'ErrorDefinition', 'ContractDefinition', 'StructDefinition', 'VariableDeclaration', 'EnumDefinition']);
 const CALLERS = new Set(['FunctionDefinition', 'ModifierDefinition']);
 
-/** One record per call site (score.mjs's sitesFrom shape). */
-export function solTruth(work) {
+/** The corpus compiled to ASTs: its sources, solc's output, `at(src)` -> {file, line, start, len}. */
+function compileAll(work) {
   const files = solFiles(work).map((p) => relative(work, p));
   const sources = Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(work, f), 'utf8') }]));
   const out = JSON.parse(compiler()(JSON.stringify({ language: 'Solidity', sources, settings: { outputSelection: { '*': { '': ['ast'] } } } }), 0, 0));
@@ -62,15 +62,40 @@ export function solTruth(work) {
     const file = unitFile.get(unit);
     return file === undefined ? undefined : { file, line: index.get(file).line(start), start, len };
   };
+  return { out, index, at };
+}
+
+/** Visits every AST node with the stack of contracts, functions and modifiers around it. */
+function walk(n, visit, stack = []) {
+  if (!n || typeof n !== 'object') return;
+  if (Array.isArray(n)) { for (const c of n) walk(c, visit, stack); return; }
+  visit(n, stack);
+  const inner = CALLERS.has(n.nodeType) || n.nodeType === 'ContractDefinition' ? [...stack, n] : stack;
+  for (const [k, v] of Object.entries(n)) if (k !== 'typeDescriptions' && v && typeof v === 'object') walk(v, visit, inner);
+}
+
+/** Documented contracts, functions, events and errors (NatSpec): {file, line, name, doc}, for
+ *  search queries (`@dev`/`@notice` tags dropped, their text kept). */
+export function solDocs(work) {
+  const { out, at } = compileAll(resolve(work));
+  const docs = [];
+  for (const s of Object.values(out.sources)) {
+    walk(s.ast, (n) => {
+      const text = n.documentation?.text ?? (typeof n.documentation === 'string' ? n.documentation : undefined);
+      if (!text || !n.name || !DECLS.has(n.nodeType)) return;
+      const p = at(n.nameLocation && !n.nameLocation.startsWith('-1') ? n.nameLocation : n.src);
+      const doc = text.replace(/@(?:dev|notice)\s+/g, '').split(/\n\s*@\w+/)[0].trim();
+      if (p && doc) docs.push({ file: p.file, line: p.line, name: n.name, doc });
+    });
+  }
+  return docs;
+}
+
+/** One record per call site (score.mjs's sitesFrom shape). */
+export function solTruth(work) {
+  const { out, index, at } = compileAll(work);
   // every declaration by id
   const decls = new Map();
-  const walk = (n, visit, stack = []) => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) { for (const c of n) walk(c, visit, stack); return; }
-    visit(n, stack);
-    const inner = CALLERS.has(n.nodeType) || n.nodeType === 'ContractDefinition' ? [...stack, n] : stack;
-    for (const [k, v] of Object.entries(n)) if (k !== 'typeDescriptions' && v && typeof v === 'object') walk(v, visit, inner);
-  };
   for (const s of Object.values(out.sources)) {
     walk(s.ast, (n) => {
       if (!DECLS.has(n.nodeType) || n.id === undefined) return;
