@@ -204,6 +204,44 @@ describe('extract: c', () => {
   });
 });
 
+describe('extract: objc', () => {
+  it("names a method by its selector's first part, and a message by its first part only", async () => {
+    const x = await parseText('m.m', [
+      '@implementation Conn',
+      '- (void)sendEvent:(NSString *)name payload:(id)payload { [self sendEvent:@"x" payload:nil]; }',
+      '- (void)connect {}',
+      '@end',
+      ''].join('\n'));
+    assert.deepEqual(x.symbols.filter((s) => s.kind === 'method').map((s) => s.qualifiedName), ['Conn.sendEvent', 'Conn.connect']);
+    assert.equal(sym(x, 'Conn.sendEvent').signature, '- (void)sendEvent:(NSString *)name payload:(id)payload');
+    hasRef(x, 'call sendEvent <- Conn.sendEvent [self]');
+    noRef(x, (r) => r.name === 'payload', 'a later part of the message is no call');
+  });
+
+  it("reads React Native's method and property macros as methods, and leaves no parse error", async () => {
+    const x = await parseText('v.m', [
+      '@implementation RCTViewManager',
+      'RCT_EXPORT_MODULE()',
+      'RCT_EXPORT_VIEW_PROPERTY(hidden, BOOL)',
+      'RCT_NOT_IMPLEMENTED(-(instancetype)init)',
+      'RCT_EXPORT_METHOD(removeListeners : (double)count)',
+      '{',
+      '  [self stop];',
+      '}',
+      'RCT_CUSTOM_VIEW_PROPERTY(overflow, YGOverflow, RCTView)',
+      '{',
+      '  [self layout];',
+      '}',
+      '- (void)stop {}',
+      '@end',
+      ''].join('\n'));
+    assert.equal(x.errorCount, 0);
+    assert.deepEqual(x.symbols.filter((s) => s.kind === 'method').map((s) => s.name), ['removeListeners', 'overflow', 'stop']);
+    hasRef(x, 'call stop <- RCTViewManager.removeListeners [self]');
+    hasRef(x, 'call layout <- RCTViewManager.overflow [self]');
+  });
+});
+
 describe('extract: cpp', () => {
   it('finds a namespace\'s variables (and extern "C" ones), not a function\'s locals', async () => {
     const x = await parseText('g.cpp', [

@@ -135,6 +135,13 @@ describe('preparse', () => {
     assert.equal(out.length, src.length);
   });
 
+  it('Objective-C: a macro alone at column 0 is a method where a body follows, else blank; elsewhere untouched', () => {
+    const src = 'RCT_EXPORT_MODULE();\nRCT_EXPORT_METHOD(add : (NSString *)name\n  at : (double)i)\n{\n}\nRCT_CUSTOM_VIEW_PROPERTY(overflow, T, V) {}\n  FOO(x)\nx = BAR(1);\n';
+    const out = fix('objc-macro-methods', src);
+    assert.equal(out, '                    \n-(void)           add : (NSString *)name\n  at : (double)i \n{\n}\n-(void)                  overflow        {}\n  FOO(x)\nx = BAR(1);\n');
+    assert.equal(out.length, src.length);
+  });
+
   it('returns the very string when a language has no rules', () => {
     const s = 'x';
     assert.equal(preparse(undefined, s), s);

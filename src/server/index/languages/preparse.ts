@@ -10,7 +10,8 @@
 // *p`) and no type as a macro's argument (`container_of(p, struct foo, list)`): of 1,523 Linux
 // kernel .c files, 1,037 parsed with errors (7,231 ERROR nodes), and symbols next to them were lost.
 
-export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros' | 'cpp-annotation-macros' | 'swift-newer-syntax' | 'kotlin-newer-syntax' | 'solidity-mapping-names';
+import { matchingClose } from '../brackets';
+export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros' | 'cpp-annotation-macros' | 'swift-newer-syntax' | 'kotlin-newer-syntax' | 'solidity-mapping-names' | 'objc-macro-methods';
 
 const RULES: Record<PreparseRule, (source: string) => string> = {
   // `<in out K, out V>` -> `<       K,     V>`: the modifiers are blanked. After `<` or `,` a
@@ -59,6 +60,7 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   // as an interface, and 1.8's `0..<n` as `0.. n`. expo-modules-core's 257 Kotlin files: 19 parsed
   // with errors (26 ERROR nodes).
   'kotlin-newer-syntax': (s) => s.replace(/\bfun(?=[ \t]+interface\b)/g, '   ').replace(/(?<=\w|\))\.\.<(?=[\s\w(])/g, '.. '),
+  'objc-macro-methods': objcMacroMethods,
   // Solidity 0.8.18's named mapping types (`mapping(address owner => uint256 balance)`), which the
   // grammar cannot read, lose their names (blanked). OpenZeppelin Contracts 5.0's 143 files: 26
   // parsed with errors (49 ERROR nodes).
@@ -338,4 +340,49 @@ function callSignatureBreaks(s: string): string {
     if (code) prev = code;
   }
   return changed ? lines.join('\n') : s;
+}
+
+/** A macro call alone at column 0 of an Objective-C file (React Native's `RCT_EXPORT_METHOD(add :
+ *  (NSString *)name) {`, `RCT_CUSTOM_VIEW_PROPERTY(overflow, T, V) {`, `RCT_EXPORT_VIEW_PROPERTY(x,
+ *  T)`), whose implementation the grammar read as errors around it. Followed by a body, it is read
+ *  as a method: `-(void)` and its argument where that is a selector (`add : (NSString *)name`,
+ *  over several lines too), else `-(void)` and its first name, which stays where it is written; without one (`RCT_NOT_IMPLEMENTED(
+ *  -(id)init)` too, and with its `;`: `RCT_EXPORT_MODULE();`) it is blanked, line breaks kept. react-native 0.76's 95 `.m` files: 38
+ *  parsed with errors (590 ERROR nodes). */
+function objcMacroMethods(s: string): string {
+  if (!/^[A-Z][A-Z0-9_]+\(/m.test(s)) return s;
+  let out = '';
+  let from = 0;
+  for (const m of s.matchAll(/^([A-Z][A-Z0-9_]+)\(/gm)) {
+    if (m.index < from) continue;
+    const open = m.index + m[1].length;
+    const close = matchingClose(s, open);
+    if (close < 0) break;
+    const after = s.slice(close + 1, close + 200);
+    const end = /^[ \t]*;?[ \t]*(?:\/\/[^\n]*)?(?=\r?\n|$)/.exec(after);
+    const body = /^\s*\{/.test(end ? after.slice(end[0].length) : after);
+    if (!end && !body) continue; // not alone on its line(s): an expression or a declaration's part
+    const inner = s.slice(open + 1, close);
+    let text: string;
+    if (!body || /^\s*[-+]\s*\(/.test(inner)) {
+      // (with its `;`: `RCT_EXPORT_MODULE();`)
+      const semi = end && end[0].includes(';') ? close + 1 + end[0].indexOf(';') : close;
+      out += s.slice(from, m.index) + s.slice(m.index, semi + 1).replace(/[^\n]/g, ' ');
+      from = semi + 1;
+      continue;
+    }
+    // (the method's name stays where it is written: the extractor reads names from the file)
+    const head = m[1].length + 1;
+    if (head < 7) continue;
+    if (/^\s*[A-Za-z_]\w*\s*(?::|$)/.test(inner)) text = '-(void)'.padEnd(head) + inner + ' ';
+    else {
+      const first = /[A-Za-z_]\w*/.exec(inner);
+      if (!first) continue;
+      const at = head + first.index;
+      text = '-(void)'.padEnd(at) + first[0] + s.slice(m.index + at + first[0].length, close + 1).replace(/[^\n]/g, ' ');
+    }
+    out += s.slice(from, m.index) + text;
+    from = close + 1;
+  }
+  return out + s.slice(from);
 }

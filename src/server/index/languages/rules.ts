@@ -172,6 +172,22 @@ const JS_MEMBERS = ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map',
   // the DOM's EventTarget, Element and Event
   'addEventListener', 'removeEventListener', 'dispatchEvent', 'getAttribute', 'setAttribute', 'removeAttribute', 'querySelector', 'querySelectorAll',
   'appendChild', 'removeChild', 'insertBefore', 'getBoundingClientRect', 'isSameNode', 'closest', 'preventDefault', 'stopPropagation'];
+// Foundation's and UIKit's selectors (their first part): a message of one of these to a receiver of
+// unknown type is the framework's, not the project's one method of the name
+const OBJC_MEMBERS = [...('alloc init new copy mutableCopy dealloc description isEqual hash class respondsToSelector performSelector isKindOfClass ' +
+  'isMemberOfClass conformsToProtocol count length objectAtIndex objectAtIndexedSubscript firstObject lastObject containsObject indexOfObject ' +
+  'addObject addObjectsFromArray insertObject removeObject removeObjectAtIndex removeLastObject removeAllObjects replaceObjectAtIndex ' +
+  'objectForKey objectForKeyedSubscript setObject setValue valueForKey valueForKeyPath removeObjectForKey allKeys allValues ' +
+  'enumerateObjectsUsingBlock enumerateKeysAndObjectsUsingBlock sortedArrayUsingSelector sortedArrayUsingComparator filteredArrayUsingPredicate ' +
+  'isEqualToString hasPrefix hasSuffix stringByAppendingString stringByAppendingFormat stringWithFormat substringFromIndex substringToIndex ' +
+  'substringWithRange rangeOfString componentsSeparatedByString componentsJoinedByString lowercaseString uppercaseString UTF8String ' +
+  'intValue integerValue unsignedIntegerValue boolValue floatValue doubleValue longLongValue stringValue numberWithInt numberWithBool ' +
+  'numberWithDouble numberWithInteger arrayWithObjects arrayWithCapacity dictionaryWithObjectsAndKeys dictionaryWithCapacity ' +
+  'addObserver removeObserver postNotificationName lock unlock addSubview removeFromSuperview insertSubview bringSubviewToFront ' +
+  'setNeedsLayout layoutIfNeeded layoutSubviews setNeedsDisplay sizeThatFits sizeToFit setFrame convertRect convertPoint ' +
+  'addTarget addGestureRecognizer removeGestureRecognizer addChildViewController removeFromParentViewController ' +
+  'didMoveToParentViewController willMoveToParentViewController presentViewController dismissViewControllerAnimated ' +
+  'setContentOffset scrollRectToVisible flashScrollIndicators becomeFirstResponder resignFirstResponder').split(' ')];
 const PY_GLOBALS = ['print', 'len', 'range', 'str', 'int', 'float', 'list', 'dict', 'set', 'tuple', 'super', 'isinstance', 'issubclass', 'getattr', 'setattr', 'hasattr', 'open', 'repr', 'type', 'object', 'enumerate', 'zip', 'sorted', 'min', 'max', 'sum', 'any', 'all', 'iter', 'next', 'map', 'filter', 'callable', 'format', 'bool', 'bytes', 'id', 'hash', 'vars', 'dir'];
 const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'add', 'discard', 'join', 'split', 'strip', 'replace', 'format', 'startswith', 'endswith', 'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'copy', 'sort', 'index', 'count',
   // re's patterns and matches
@@ -239,7 +255,7 @@ export const RULES: Record<string, ResolveRules> = {
   },
   scala: { ...jvm, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, family: 'dotnet' },
-  c: cfam, objc: { ...cfam, selfNames: ['self'] },
+  c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: OBJC_MEMBERS },
   cpp: {
     ...cfam,
     compositeLiterals: true,

@@ -499,7 +499,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     queries: ['c-common.scm', 'objc.scm'],
     comments: ['comment'],
     blockDocAfterBlank: true,
-    preparse: C_PREPARSE,
+    preparse: [...C_PREPARSE, 'objc-macro-methods'],
     localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     bodyTypes: ['compound_statement', 'property_declaration', 'method_declaration', 'instance_variables'],
     modifierContainers: ['storage_class_specifier'],
