@@ -100,10 +100,12 @@ export class PathIndex {
         break;
       } catch { /* absent or unparsable: no aliases */ }
     }
-    if (![...this.files].some((f) => JS_EXTS.some((e) => f.endsWith(e)))) return;
-    // the folders of the files and those above them (a package.json above src/)
+    // the folders of the JavaScript-family files and those above them (a package.json above src/)
     const dirs = new Set<string>();
-    for (const d of this.byDir.keys()) for (let x = d; !dirs.has(x); x = posix.dirname(x)) dirs.add(x);
+    for (const [d, files] of this.byDir) {
+      if (!files.some((f) => JS_EXTS.some((e) => f.endsWith(e)))) continue;
+      for (let x = d; !dirs.has(x); x = posix.dirname(x)) dirs.add(x);
+    }
     for (const dir of dirs) {
       let pj: Record<string, unknown>;
       try { pj = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')); } catch { continue; }
