@@ -204,14 +204,17 @@ describe('index: Vue components and workspace packages', function () {
     'packages/old/package.json': JSON.stringify({ name: 'old-lib', main: 'lib/main.js' }),
     'packages/old/src/main.js': 'exports.legacy = function () {};\n',
     'apps/web/src/Base.vue': '<script>\nexport default {\n  methods: { ptm(k) { return k; } },\n};\n</script>\n',
+    'apps/web/src/MyWidget.vue': '<template><i /></template>\n<script>\nexport default { name: "MyWidget" };\n</script>\n',
     'apps/web/src/Comp.vue': [
       '<template>',
       '  <div :class="ptm(\'root\')" @click="hide">',
       '    <span v-for="item in items" :key="item.id">{{ format(item) }}</span>',
+      '    <my-widget />',
       '  </div>',
       '</template>',
       '<script>',
       "import Base from './Base.vue';",
+      "import MyWidget from './MyWidget.vue';",
       "import { fmt } from '@acme/ui';",
       "import { press } from '@acme/ui/widgets/button';",
       "import { legacy } from 'old-lib';",
@@ -229,7 +232,7 @@ describe('index: Vue components and workspace packages', function () {
     'apps/web/src/api.js': 'export const api = {\n  load: function () { return this.parse(); },\n  parse: () => 1,\n};\n',
   };
 
-  it("binds an options object's `this.` to its methods and those of what it extends, its template's names to the component, and imports of a workspace package by name", async () => {
+  it("binds an options object's `this.` to its methods and those of what it extends, its template's names (and kebab-case tags) to the component, and imports of a workspace package by name", async () => {
     await withIndexedProject(files, async (ix) => {
       const comp = 'apps/web/src/Comp.vue::default';
       assert.equal(edgeFrom(ix.store, comp, 'Base', 'extends')?.to, 'apps/web/src/Base.vue::default', 'extends: Base');
@@ -239,6 +242,7 @@ describe('index: Vue components and workspace packages', function () {
       assert.deepEqual(callTo(ix.store, comp, 'format'), [`${comp}.format`, 'exact'], '{{ format(item) }}');
       assert.equal(edgeFrom(ix.store, comp, 'hide', 'references')?.to, `${comp}.hide`, '@click="hide"');
       assert.equal(edgeFrom(ix.store, comp, 'item'), undefined, "v-for's names are no references");
+      assert.deepEqual(callTo(ix.store, 'apps/web/src/Comp.vue', 'MyWidget'), ['apps/web/src/MyWidget.vue::default', 'import'], '<my-widget />: the component MyWidget');
       assert.deepEqual(callTo(ix.store, `${comp}.format`, 'fmt'), ['packages/ui/src/index.ts::fmt', 'import'], 'dist/index.js read as src/index.ts');
       assert.deepEqual(callTo(ix.store, `${comp}.hide`, 'press'), ['packages/ui/src/widgets/button.ts::press', 'import'], 'a subpath export pattern');
       assert.deepEqual(callTo(ix.store, `${comp}.hide`, 'legacy'), ['packages/old/src/main.js::legacy', 'import'], 'main: lib/main.js read as src/main.js');

@@ -118,7 +118,9 @@ interface Entry {
   bound: number; // containers and @scope: the same-file type they attach to, else -1
 }
 
-interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number; call?: Node }
+/** `pascal`: the name as written is kebab-case for a PascalCase one (a Vue template's `<my-button>`
+ *  is the component MyButton): `(#set! name.pascal)` on the pattern. */
+interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number; call?: Node; pascal?: boolean }
 
 interface ImportRec {
   sourceNode: Node; stmt?: Node; reexport: boolean;
@@ -374,7 +376,9 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       const n = name ?? main!;
       const prev = refs.get(n.startIndex);
       if (prev && prev.pattern <= m.patternIndex) continue;
-      refs.set(n.startIndex, { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex, call: lang.spec.overloads && (kind === 'call' || kind === 'new') ? main : undefined });
+      const rec: RefRec = { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex, call: lang.spec.overloads && (kind === 'call' || kind === 'new') ? main : undefined };
+      if (m.setProperties && 'name.pascal' in m.setProperties) rec.pascal = true;
+      refs.set(n.startIndex, rec);
     } else if (src) {
       let rec = imports.get(src.startIndex);
       if (!rec) imports.set(src.startIndex, (rec = { sourceNode: src, stmt, reexport, viaModule, names: [], bindsNothing: false }));
@@ -500,7 +504,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     while (stack.length && stack[stack.length - 1].end <= pos) stack.pop();
     const enc = stack[stack.length - 1];
-    const name = text(source, r.nameNode);
+    const written = text(source, r.nameNode);
+    const name = r.pascal ? written.replace(/(?:^|-)([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : written;
     if (!name) continue; // zero-width (see above)
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
     if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos) !== false) continue;
