@@ -237,7 +237,10 @@ export const RULES: Record<string, ResolveRules> = {
     collectionMembers: ['iter', 'iter_mut', 'into_iter', 'drain', 'rev', 'cloned', 'copied'],
     sameTypeMembers: ['clone', 'to_owned', 'borrow', 'borrow_mut', 'as_ref', 'as_mut', 'unwrap', 'expect'],
     selfNames: ['self', 'Self'], superNames: [], globals: ['println', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String'],
-    builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then'], family: 'rust' },
+    builtinMembers: ['unwrap', 'expect', 'clone', 'iter', 'map', 'collect', 'into', 'as_ref', 'push', 'len', 'is_empty', 'get', 'insert', 'to_string', 'ok', 'and_then',
+      // Iterator's, Vec's, String's and Option's own
+      'any', 'all', 'filter', 'fold', 'count', 'find', 'position', 'next', 'chain', 'zip', 'enumerate', 'skip', 'take', 'peekable', 'flat_map', 'for_each', 'sum',
+      'clear', 'extend', 'truncate', 'retain', 'sort', 'dedup', 'contains', 'starts_with', 'ends_with', 'is_some', 'is_none', 'as_str', 'as_bytes', 'chars', 'push_str'], family: 'rust' },
   java: {
     ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
