@@ -1121,7 +1121,8 @@ export class Resolver {
     if (cands.length !== 1) return undefined;
     // three.js's `gl.bindTexture()`: the WebGL context's, and a factory's nested `bindTexture`
     // shares the name with the one class method - no unique answer
-    if (rules.factoryMembers && same.some((n) => n.kind === 'function' && n.parent_id !== null && this.family(n.file_id) === fam && FUNCLIKE.has(this.db.node(n.parent_id)?.kind ?? ''))) return undefined;
+    // (the one method itself may be a returned object's: `return { lookup: (k) => ... }`)
+    if (rules.factoryMembers && same.some((n) => (n.kind === 'function' || n.kind === 'method') && n.parent_id !== null && this.family(n.file_id) === fam && FUNCLIKE.has(this.db.node(n.parent_id)?.kind ?? ''))) return undefined;
     return { id: cands[0].id, how: 'heuristic' };
   }
 }
