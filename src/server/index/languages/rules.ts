@@ -193,7 +193,9 @@ const OBJC_MEMBERS = [...('alloc init new copy mutableCopy dealloc description i
 const PY_GLOBALS = ['print', 'len', 'range', 'str', 'int', 'float', 'list', 'dict', 'set', 'tuple', 'super', 'isinstance', 'issubclass', 'getattr', 'setattr', 'hasattr', 'open', 'repr', 'type', 'object', 'enumerate', 'zip', 'sorted', 'min', 'max', 'sum', 'any', 'all', 'iter', 'next', 'map', 'filter', 'callable', 'format', 'bool', 'bytes', 'id', 'hash', 'vars', 'dir'];
 const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'add', 'discard', 'join', 'split', 'strip', 'replace', 'format', 'startswith', 'endswith', 'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'copy', 'sort', 'index', 'count',
   // re's patterns and matches
-  'search', 'match', 'fullmatch', 'sub', 'subn', 'findall', 'finditer', 'group', 'groups', 'groupdict', 'span', 'start', 'end'];
+  'search', 'match', 'fullmatch', 'sub', 'subn', 'findall', 'finditer', 'group', 'groups', 'groupdict', 'span', 'start', 'end',
+  // datetime's
+  'date', 'time', 'isoformat', 'strftime', 'astimezone', 'timestamp', 'weekday', 'isoweekday', 'total_seconds', 'utcoffset'];
 
 // Lua's base library and standard modules (a receiver `string.format` names the module).
 const LUA_GLOBALS = ['assert', 'collectgarbage', 'dofile', 'error', 'getmetatable', 'ipairs', 'load', 'loadfile', 'loadstring', 'next', 'pairs', 'pcall', 'print', 'rawequal', 'rawget', 'rawlen', 'rawset', 'require', 'select', 'setmetatable', 'tonumber', 'tostring', 'type', 'unpack', 'xpcall', 'setfenv', 'getfenv', 'module',
