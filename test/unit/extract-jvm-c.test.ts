@@ -20,6 +20,12 @@ describe('extract: java', () => {
     assert.equal(sym(x, 'UserService.State.ACTIVE').kind, 'enum_member');
   });
 
+  it("types a name declared C's way (`byte digest[]`, `byte b[]`) as an array of its type", async () => {
+    const x = await parseText('A.java', 'class A { byte buf[]; void f(byte b[], int n) { byte digest[] = md(); } }\n');
+    const types = Object.fromEntries((x.bindings ?? []).map((b) => [b.name, b.type]));
+    assert.deepEqual([types.buf, types.b, types.n, types.digest], ['byte[]', 'byte[]', 'int', 'byte[]']);
+  });
+
   it('takes a /** */ comment parted from its declaration by blank lines as its doc, a // comment not', async () => {
     const x = await parseText('A.java', '/**\n * Thrown when it fails. More text.\n */\n\npublic class A {\n  // a remark\n\n  void f() {}\n  /** Runs. */\n\n\n  void g() {}\n}\n');
     assert.equal(sym(x, 'A').docstring, 'Thrown when it fails. More text.');

@@ -56,8 +56,11 @@
 (argument_list (identifier) @name) @reference.value
 
 ; ── typed names ──
-; (not `byte b[]`: the dimensions after the name are no part of the type captured)
+; (`byte b[]`, C's way: the dimensions after the name make it an array of the type)
 (formal_parameter type: (_) @binding.type name: (identifier) @binding.name !dimensions) @binding
+(formal_parameter type: (_) @binding.elements name: (identifier) @binding.name dimensions: (dimensions)) @binding
+(local_variable_declaration type: (_) @binding.elements declarator: (variable_declarator name: (identifier) @binding.name dimensions: (dimensions))) @binding
+(field_declaration type: (_) @binding.elements declarator: (variable_declarator name: (identifier) @binding.name dimensions: (dimensions))) @binding
 ; `for (Provider p : ps)`, `x instanceof FilePermission fp`, `try (DataInputStream d = ...)`
 (enhanced_for_statement type: (_) @binding.type name: (identifier) @binding.name (#not-eq? @binding.type "var")) @binding
 (enhanced_for_statement type: (type_identifier) @_var name: (identifier) @binding.name value: (_) @binding.element (#eq? @_var "var")) @binding
