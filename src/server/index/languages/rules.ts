@@ -174,6 +174,17 @@ const JS_MEMBERS = ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map',
   // the DOM's EventTarget, Element and Event
   'addEventListener', 'removeEventListener', 'dispatchEvent', 'getAttribute', 'setAttribute', 'removeAttribute', 'querySelector', 'querySelectorAll',
   'appendChild', 'removeChild', 'insertBefore', 'getBoundingClientRect', 'isSameNode', 'closest', 'preventDefault', 'stopPropagation'];
+// .NET's own members (object, collections, LINQ, reflection, tasks, strings): called on a receiver of
+// unknown type (`typeof(T).GetMethod()`), the framework's, not the project's one method of the name
+const CSHARP_MEMBERS = ('ToString Equals GetHashCode GetType Add AddRange Remove RemoveAt RemoveAll Clear Contains ContainsKey ' +
+  'TryGetValue TryAdd Insert IndexOf Count Any All Select SelectMany Where First FirstOrDefault Last LastOrDefault Single ' +
+  'SingleOrDefault ToList ToArray ToDictionary OrderBy OrderByDescending ThenBy GroupBy Distinct Skip Take Sum Max Min Aggregate ' +
+  'Concat Zip Cast OfType Reverse Sort Dispose DisposeAsync Invoke BeginInvoke DynamicInvoke GetMethod GetMethods GetProperty ' +
+  'GetProperties GetField GetFields GetConstructor GetCustomAttribute GetCustomAttributes GetGenericArguments MakeGenericMethod ' +
+  'MakeGenericType IsAssignableFrom Wait ContinueWith ConfigureAwait GetAwaiter GetResult Result Format Join Split Trim ' +
+  'StartsWith EndsWith Substring Replace ToUpper ToLower ToUpperInvariant ToLowerInvariant CompareTo Append AppendLine ' +
+  'GetEnumerator MoveNext Reset CopyTo Push Pop Peek Enqueue Dequeue').split(' ');
+
 // Foundation's and UIKit's selectors (their first part): a message of one of these to a receiver of
 // unknown type is the framework's, not the project's one method of the name
 const OBJC_MEMBERS = [...('alloc init new copy mutableCopy dealloc description isEqual hash class respondsToSelector performSelector isKindOfClass ' +
@@ -261,7 +272,7 @@ export const RULES: Record<string, ResolveRules> = {
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
   scala: { ...jvm, detachedMethods: true },
-  csharp: { ...jvm, casts: true, detachedMethods: true, family: 'dotnet' },
+  csharp: { ...jvm, casts: true, detachedMethods: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet' },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: OBJC_MEMBERS },
   cpp: {
     ...cfam,
