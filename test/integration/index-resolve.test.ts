@@ -1705,8 +1705,8 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
         '8 write -> src/io/Out.java:4', '9 write -> src/io/Out.java:4', // a byte[]: only the superclass takes one
         '10 text -> src/io/Use.java:4', '10 write -> src/io/Out.java:5', '11 write -> src/io/Out.java:5', // a String
         '12 write -> src/io/Bytes.java:3', // a char widens to int
-        // `byte legacy[]`: its type is not the `byte` before the name, so not known; any of one argument
-        '13 write -> src/io/Bytes.java:3',
+        // `byte legacy[]`: a byte[] too (the dimensions after the name)
+        '13 write -> src/io/Out.java:4',
         '14 write -> src/io/Bytes.java:5', // int widens to long
         '15 write -> src/io/Bytes.java:6', // int boxes to Integer
         // what takes the argument as it is before what takes it boxed or unboxed
