@@ -1837,6 +1837,39 @@ describe('index: a type parameter has its first bound\'s members (Rust, Java, Ty
 
 describe('index: Lua modules and tables (and CommonJS objects given members)', function () {
   this.timeout(30000);
+  it("an instance a table's constructor makes (`setmetatable({}, Point)`, `setmetatable(o, self)`) has the table's methods", () =>
+    withIndexedProject({
+      'geo/point.lua': [
+        'local Point = {}',
+        'Point.__index = Point',
+        'function Point.new(x)',
+        '  local self = setmetatable({}, Point)',
+        '  self:move(0)',
+        '  return self',
+        'end',
+        'function Point:move(dx) self.x = dx end',
+        'local Stack = {}',
+        'function Stack:new(o)',
+        '  o = o or {}',
+        '  setmetatable(o, self)',
+        '  return o',
+        'end',
+        'function Stack:push(v) end',
+        'function Stack:move() end',
+        'local function main()',
+        '  local p = Point.new(1)',
+        '  p:move(3)',
+        '  local s = Stack:new()',
+        '  s:push(1)',
+        'end',
+        'return Point',
+        ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'geo/point.lua::main', 'move'), ['geo/point.lua::Point.move', 'exact'], 'p = Point.new(): a Point (Stack has a move too)');
+      assert.deepEqual(callTo(ix.store, 'geo/point.lua::main', 'push'), ['geo/point.lua::Stack.push', 'exact'], 's = Stack:new()');
+      assert.deepEqual(callTo(ix.store, 'geo/point.lua::Point.new', 'move'), ['geo/point.lua::Point.move', 'exact'], 'local self = setmetatable({}, Point)');
+    }));
+
   it('`require "a.b"` (a/b.lua, a/b/init.lua) and its table\'s functions, a table\'s own members, `self`, no guess at locals or the runtime', () =>
     withIndexedProject({
       'lua/app/core.lua': 'local core = {}\nfunction core.log(m) return m end\nreturn core\n',

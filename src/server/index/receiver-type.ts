@@ -133,6 +133,7 @@ export class ReceiverTypes {
 
   private compute(e: string, ctx: Ctx): TypeHit {
     const rules = this.r.rules(ctx.fileId);
+    if (rules.tableTypes && e.includes(':')) e = e.replace(/:(?=[A-Za-z_]\w*\s*\()/g, '.'); // (Lua's `Stack:new()`)
     if (rules.thisType === e) {
       const cls = this.enclosing(ctx);
       const file = cls ? undefined : this.db.fileNodeId(ctx.fileId);
@@ -400,6 +401,7 @@ export class ReceiverTypes {
     // where types are values (ResolveRules.thisType: Zig's `const Self = @This();`, `const
     // Allocator = std.mem.Allocator;`), a name no type declares is what its value is
     if (!hit && path.length === 1 && this.r.rules(ctx.fileId).thisType) return this.of(bare, ctx);
+    if (!hit && this.r.rules(ctx.fileId).tableTypes) hit = this.r.resolveName(bare, ctx, HOLDERS, null);
     const open = type.indexOf('<', path.join('.').length);
     const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
     if (!hit) {

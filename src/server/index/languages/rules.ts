@@ -107,6 +107,9 @@ export interface ResolveRules {
   /** Solidity's `using L for T`: where a member is not the receiver's type's own, a function of a
    *  library the contract or file attaches (binding `using`). */
   attachedLibraries?: boolean;
+  /** A type name may name a table (a variable): Lua's `Point`, whose constructor returns an
+   *  instance (`setmetatable({}, Point)`); `obj:m()` calls as `obj.m()`. */
+  tableTypes?: boolean;
   /** An expression that is the type around it, the file where there is none (Zig's `@This()`:
    *  `const Self = @This();`). */
   thisType?: string;
@@ -301,7 +304,8 @@ export const RULES: Record<string, ResolveRules> = {
   ruby: { ...DEFAULT_RULES, implicitMembers: true, selfNames: ['self'], globals: ['puts', 'require', 'require_relative', 'raise', 'attr_accessor', 'attr_reader', 'describe', 'it', 'expect', 'let', 'context'], builtinMembers: RUBY_CORE_MEMBERS, family: 'ruby' },
   lua: {
     // `self` in `function M:f()` is the table M (literalThis)
-    ...DEFAULT_RULES, importStyle: 'lua', selfNames: ['self'], superNames: [], literalThis: true, fileLocalPrivates: true, globals: LUA_GLOBALS, family: 'lua',
+    // a table stands for its instances' type (`local p = Point.new()`: p has Point's methods)
+    ...DEFAULT_RULES, importStyle: 'lua', selfNames: ['self'], superNames: [], literalThis: true, fileLocalPrivates: true, tableTypes: true, globals: LUA_GLOBALS, family: 'lua',
     builtinMembers: ['insert', 'remove', 'concat', 'sort', 'unpack', 'format', 'find', 'match', 'gmatch', 'gsub', 'sub', 'len', 'byte', 'char', 'rep', 'lower', 'upper', 'reverse', 'read', 'write', 'lines', 'close', 'open', 'flush', 'seek'],
   },
   php: {

@@ -83,3 +83,18 @@
 (function_call name: (identifier) @name) @reference.call
 (function_call name: (dot_index_expression table: (_) @receiver field: (identifier) @name)) @reference.call
 (function_call name: (method_index_expression table: (_) @receiver method: (identifier) @name)) @reference.call
+
+; ── types of names: a local given what a call returns (`local p = Point.new(1, 2)`); a table's
+; constructor (a function of it that calls `setmetatable`, `local self = setmetatable({}, Point)`
+; or `setmetatable(o, self)`) returns an instance of the table (rules.ts tableTypes) ──
+(variable_declaration (assignment_statement (variable_list . name: (identifier) @binding.name .) (expression_list . value: (function_call name: (_) @_f) @binding.value .)) (#not-eq? @_f "setmetatable")) @binding
+; `local self = setmetatable({}, Point)`: an instance of Point
+(variable_declaration (assignment_statement (variable_list . name: (identifier) @binding.name .) (expression_list . value: (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @binding.type .)) .)) (#eq? @_s "setmetatable")) @binding
+(function_declaration
+  name: [(dot_index_expression table: (identifier) @binding.type field: (identifier) @binding.returns)
+         (method_index_expression table: (identifier) @binding.type method: (identifier) @binding.returns)]
+  body: (block [(function_call name: (identifier) @_s)
+                (variable_declaration (assignment_statement (expression_list value: (function_call name: (identifier) @_s))))
+                (assignment_statement (expression_list value: (function_call name: (identifier) @_s)))
+                (return_statement (expression_list (function_call name: (identifier) @_s)))])
+  (#eq? @_s "setmetatable")) @binding
