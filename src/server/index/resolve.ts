@@ -963,7 +963,7 @@ export class Resolver {
    *  as `this.name`: its `this` is the component (never so in other JavaScript, where `this` at
    *  an object's top level is the module's). */
   private isComponent(n: NodeRow): boolean {
-    return n.name === 'default' && n.parent_id === null && n.kind === 'constant' && this.pathOf(n.file_id).endsWith('.vue');
+    return n.name === 'default' && n.parent_id === null && n.kind === 'constant' && !!this.rules(n.file_id).componentThis;
   }
 
   /** `a.B` of a node named `a.B.m`; '' at the top level. */

@@ -104,6 +104,9 @@ export interface ResolveRules {
    *  `res.send = function`, `{ m() { this.n(); } }`) is that function or object (JavaScript;
    *  TypeScript types it by the object's declared type instead). */
   literalThis?: boolean;
+  /** A Vue single-file component: its template's names, given `this` by parse.ts, are members of
+   *  the options object it exports (`export default {...}`, the constant `default`). */
+  componentThis?: boolean;
   /** Solidity's `using L for T`: where a member is not the receiver's type's own, a function of a
    *  library the contract or file attaches (binding `using`). */
   attachedLibraries?: boolean;
@@ -245,7 +248,7 @@ const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMem
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
 export const RULES: Record<string, ResolveRules> = {
-  typescript: js, tsx: js, javascript: { ...js, literalThis: true }, vue: { ...js, literalThis: true },
+  typescript: js, tsx: js, javascript: { ...js, literalThis: true }, vue: { ...js, literalThis: true, componentThis: true },
   python: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'python', selfNames: ['self', 'cls'], superNames: ['super()'], globals: PY_GLOBALS, builtinMembers: PY_MEMBERS, family: 'python' },
   go: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'go', typeConversions: true, allocators: ['new', 'make'], compositeLiterals: true, folderScope: true, detachedMethods: true, buildConstraints: true, selfNames: [], superNames: [], globals: ['len', 'cap', 'make', 'new', 'append', 'panic', 'recover', 'print', 'println', 'copy', 'delete', 'close'], builtinMembers: ['Error', 'String', 'Close', 'Lock', 'Unlock', 'Write', 'Read'], family: 'go' },
   rust: { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'rust', callsNameMethods: 'members', compositeLiterals: true,
