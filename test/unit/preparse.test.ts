@@ -135,6 +135,13 @@ describe('preparse', () => {
     assert.equal(out.length, src.length);
   });
 
+  it('Objective-C: a macro over several lines keeps every line break; one inside a body is left alone', () => {
+    const src = 'RCT_CUSTOM_VIEW_PROPERTY(\n  overflow, T, V)\n{\nFOO(x);\n  s = @"{";\n}\nBAR(y)\n';
+    const out = fix('objc-macro-methods', src);
+    assert.equal(out, `-(void)${' '.repeat(18)}\n  overflow${' '.repeat(7)}\n{\nFOO(x);\n  s = @"{";\n}\n      \n`);
+    assert.equal(out.length, src.length);
+  });
+
   it('Objective-C: a macro alone at column 0 is a method where a body follows, else blank; elsewhere untouched', () => {
     const src = 'RCT_EXPORT_MODULE();\nRCT_EXPORT_METHOD(add : (NSString *)name\n  at : (double)i)\n{\n}\nRCT_CUSTOM_VIEW_PROPERTY(overflow, T, V) {}\n  FOO(x)\nx = BAR(1);\n';
     const out = fix('objc-macro-methods', src);

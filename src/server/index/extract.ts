@@ -97,8 +97,8 @@ export function compileLanguage(spec: LanguageSpec, language: Language, query: Q
   };
 }
 
-/** A range to re-parse in another language (Vue/HTML <script>). */
-/** `self`: the receiver a bare name in the range has (a Vue template's names are the component's). */
+/** A range to re-parse in another language (Vue/HTML <script>); `self`: the receiver a bare name
+ *  in the range has (a Vue template's names are the component's). */
 export interface Injection { languageId: string; node: Node; self?: string }
 
 export interface ExtractResult { extraction: FileExtraction; injections: Injection[] }
@@ -226,6 +226,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   const imports = new Map<number, ImportRec>();
   const exportAliases: { local: string; exported: string }[] = [];
   const injections: Injection[] = [];
+  const injected = new Set<number>(); // their starts (a Vue template has thousands)
   let packageName: string | undefined;
   let constraint: string | undefined;
   const bindingRecs: BindingRec[] = [];
@@ -401,7 +402,10 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       const inj = lang.spec.injection;
       const id = injLang ? inj.languages[unquote(text(source, injLang)).toLowerCase()] : inj.default;
       const self = m.setProperties?.['injection.self'] ?? undefined;
-      if (id && !injections.some((i) => i.node.startIndex === main!.startIndex)) injections.push(self ? { languageId: id, node: main!, self } : { languageId: id, node: main! });
+      if (id && !injected.has(main!.startIndex)) {
+        injected.add(main!.startIndex);
+        injections.push(self ? { languageId: id, node: main!, self } : { languageId: id, node: main! });
+      }
     }
   }
 

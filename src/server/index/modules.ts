@@ -106,13 +106,18 @@ export class PathIndex {
       if (!files.some((f) => JS_EXTS.some((e) => f.endsWith(e)))) continue;
       for (let x = d; !dirs.has(x); x = posix.dirname(x)) dirs.add(x);
     }
+    const named = new Set<string>();
     for (const dir of dirs) {
       let pj: Record<string, unknown>;
       try { pj = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')); } catch { continue; }
       if (!pj || typeof pj !== 'object') continue;
       const pkg = packageOf(dir === '.' ? '' : dir, pj);
       (this.packageDirs ??= new Map()).set(pkg.dir, pkg);
-      if (typeof pj.name === 'string') (this.packages ??= new Map()).set(pj.name, pkg);
+      if (typeof pj.name !== 'string') continue;
+      // a name two package.json files give (a test fixture's `react`) is neither's
+      if (named.has(pj.name)) this.packages?.delete(pj.name);
+      else (this.packages ??= new Map()).set(pj.name, pkg);
+      named.add(pj.name);
     }
   }
 
@@ -211,12 +216,17 @@ function packageEntry(idx: PathIndex, pkg: Package, sub: string, depth: number):
   for (const [key, targets] of pkg.exports) {
     const m = starMatch(key, sub);
     if (m === null) continue;
+    // (`"./internal/*": null`: a subpath the package keeps to itself)
+    if (!targets.length) return [];
     for (const t of targets) {
-      const hit = probe(t.replace('*', m));
+      const hit = probe(t.replaceAll('*', m));
       if (hit.length) return hit;
     }
   }
-  if (sub === '.') return probe('src/index').length ? probe('src/index') : probe('index');
+  if (sub === '.') {
+    const src = probe('src/index');
+    return src.length ? src : probe('index');
+  }
   const inner = depth < 2 ? idx.packageDirs?.get(posix.join(pkg.dir, sub)) : undefined;
   const nested = inner ? packageEntry(idx, inner, '.', depth + 1) : [];
   if (nested.length) return nested;

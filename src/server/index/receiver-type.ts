@@ -114,8 +114,10 @@ export class ReceiverTypes {
     const rules = this.r.rules(ctx.fileId);
     for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind)) {
-        // (Zig's `const Self = @This();` in a struct is a name in its scope, as a local is)
-        const decl = rules.thisType ? this.db.bindingRow(cur.id, name, ctx.line) : undefined;
+        // (Zig's `const Self = @This();` in a struct is a name in its scope, as a local is; a
+        // field, which needs `self.`, is not)
+        const c = cur;
+        const decl = rules.thisType && !this.db.nodesNamedIn(name, c.file_id).some((n) => n.parent_id === c.id && n.kind === 'field') ? this.db.bindingRow(c.id, name, ctx.line) : undefined;
         if (decl !== undefined) return { type: decl.type, scope: cur.id, line: decl.start_line ?? ctx.line };
         if (!rules.implicitMembers) continue; // fields need this./self.
         const f = this.field(cur.id, name);
@@ -400,8 +402,11 @@ export class ReceiverTypes {
     hit ??= this.r.resolveName(bare, ctx, kinds, kinds);
     // where types are values (ResolveRules.thisType: Zig's `const Self = @This();`, `const
     // Allocator = std.mem.Allocator;`), a name no type declares is what its value is
-    if (!hit && path.length === 1 && this.r.rules(ctx.fileId).thisType) return this.of(bare, ctx);
-    if (!hit && this.r.rules(ctx.fileId).tableTypes) hit = this.r.resolveName(bare, ctx, HOLDERS, null);
+    if (!hit && path.length === 1 && this.r.rules(ctx.fileId).thisType) {
+      const v = this.of(bare, ctx);
+      if (v !== undefined) return v; // (else, as any name no type declares: `u8` is from outside)
+    }
+    if (!hit && path.length === 1 && this.r.rules(ctx.fileId).tableTypes) hit = this.r.resolveName(bare, ctx, HOLDERS, null);
     const open = type.indexOf('<', path.join('.').length);
     const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
     if (!hit) {

@@ -353,8 +353,24 @@ function objcMacroMethods(s: string): string {
   if (!/^[A-Z][A-Z0-9_]+\(/m.test(s)) return s;
   let out = '';
   let from = 0;
+  // braces open before a match (strings and comments skipped): only a macro at depth 0, in no
+  // function's body, is read
+  let depth = 0, scanned = 0;
+  const advance = (to: number) => {
+    for (let i = scanned; i < to; i++) {
+      const c = s[i];
+      if (c === '{') depth++;
+      else if (c === '}') depth = Math.max(0, depth - 1);
+      else if (c === '"' || c === "'") { for (i++; i < to && s[i] !== c && s[i] !== '\n'; i++) if (s[i] === '\\') i++; }
+      else if (c === '/' && s[i + 1] === '/') { while (i < to && s[i] !== '\n') i++; }
+      else if (c === '/' && s[i + 1] === '*') { const e = s.indexOf('*/', i + 2); i = e < 0 ? to : e + 1; }
+    }
+    scanned = Math.max(scanned, to);
+  };
   for (const m of s.matchAll(/^([A-Z][A-Z0-9_]+)\(/gm)) {
     if (m.index < from) continue;
+    advance(m.index);
+    if (depth > 0) continue;
     const open = m.index + m[1].length;
     const close = matchingClose(s, open);
     if (close < 0) break;
@@ -363,26 +379,29 @@ function objcMacroMethods(s: string): string {
     const body = /^\s*\{/.test(end ? after.slice(end[0].length) : after);
     if (!end && !body) continue; // not alone on its line(s): an expression or a declaration's part
     const inner = s.slice(open + 1, close);
-    let text: string;
+    const blank = (a: number, b: number) => s.slice(a, b).replace(/[^\n]/g, ' ');
     if (!body || /^\s*[-+]\s*\(/.test(inner)) {
       // (with its `;`: `RCT_EXPORT_MODULE();`)
       const semi = end && end[0].includes(';') ? close + 1 + end[0].indexOf(';') : close;
-      out += s.slice(from, m.index) + s.slice(m.index, semi + 1).replace(/[^\n]/g, ' ');
+      out += s.slice(from, m.index) + blank(m.index, semi + 1);
       from = semi + 1;
+      advance(from);
       continue;
     }
     // (the method's name stays where it is written: the extractor reads names from the file)
     const head = m[1].length + 1;
     if (head < 7) continue;
-    if (/^\s*[A-Za-z_]\w*\s*(?::|$)/.test(inner)) text = '-(void)'.padEnd(head) + inner + ' ';
+    let text: string;
+    if (/^\s*[A-Za-z_]\w*\s*(?::|$)/.test(inner)) text = '-(void)' + blank(m.index + 7, open + 1) + inner + ' ';
     else {
       const first = /[A-Za-z_]\w*/.exec(inner);
       if (!first) continue;
-      const at = head + first.index;
-      text = '-(void)'.padEnd(at) + first[0] + s.slice(m.index + at + first[0].length, close + 1).replace(/[^\n]/g, ' ');
+      const at = open + 1 + first.index;
+      text = '-(void)' + blank(m.index + 7, at) + first[0] + blank(at + first[0].length, close + 1);
     }
     out += s.slice(from, m.index) + text;
     from = close + 1;
+    advance(from);
   }
   return out + s.slice(from);
 }

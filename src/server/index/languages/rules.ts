@@ -279,7 +279,7 @@ export const RULES: Record<string, ResolveRules> = {
   },
   scala: { ...jvm, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet' },
-  c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: OBJC_MEMBERS },
+  c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },
   cpp: {
     ...cfam,
     compositeLiterals: true,

@@ -87,14 +87,22 @@
 ; ── types of names: a local given what a call returns (`local p = Point.new(1, 2)`); a table's
 ; constructor (a function of it that calls `setmetatable`, `local self = setmetatable({}, Point)`
 ; or `setmetatable(o, self)`) returns an instance of the table (rules.ts tableTypes) ──
-(variable_declaration (assignment_statement (variable_list . name: (identifier) @binding.name .) (expression_list . value: (function_call name: (_) @_f) @binding.value .)) (#not-eq? @_f "setmetatable")) @binding
+(variable_declaration (assignment_statement (variable_list . name: (identifier) @binding.name .) (expression_list . value: (function_call name: (_) @_f) @binding.value .)) (#not-any-of? @_f "setmetatable" "require")) @binding
 ; `local self = setmetatable({}, Point)`: an instance of Point
 (variable_declaration (assignment_statement (variable_list . name: (identifier) @binding.name .) (expression_list . value: (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @binding.type .)) .)) (#eq? @_s "setmetatable")) @binding
+; (the metatable is the table itself or `self`: `setmetatable({x = x}, Vec)` in M.vec makes no M)
 (function_declaration
   name: [(dot_index_expression table: (identifier) @binding.type field: (identifier) @binding.returns)
          (method_index_expression table: (identifier) @binding.type method: (identifier) @binding.returns)]
-  body: (block [(function_call name: (identifier) @_s)
-                (variable_declaration (assignment_statement (expression_list value: (function_call name: (identifier) @_s))))
-                (assignment_statement (expression_list value: (function_call name: (identifier) @_s)))
-                (return_statement (expression_list (function_call name: (identifier) @_s)))])
-  (#eq? @_s "setmetatable")) @binding
+  body: (block [(function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .))
+                (variable_declaration (assignment_statement (expression_list value: (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .)))))
+                (assignment_statement (expression_list value: (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .))))
+                (return_statement (expression_list (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .))))])
+  (#eq? @_s "setmetatable") (#eq? @_mt @binding.type)) @binding
+(function_declaration
+  name: (method_index_expression table: (identifier) @binding.type method: (identifier) @binding.returns)
+  body: (block [(function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .))
+                (variable_declaration (assignment_statement (expression_list value: (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .)))))
+                (assignment_statement (expression_list value: (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .))))
+                (return_statement (expression_list (function_call name: (identifier) @_s arguments: (arguments (_) . (identifier) @_mt .))))])
+  (#eq? @_s "setmetatable") (#eq? @_mt "self")) @binding
