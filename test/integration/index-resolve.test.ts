@@ -544,7 +544,7 @@ describe('index: JavaScript and TypeScript factories', function () {
       assert.deepEqual(callTo(ix.store, 'def.ts::def.code', 'ok'), ['types.ts::KeywordCxt.ok', 'exact']);
       assert.deepEqual(callTo(ix.store, 'def.ts::m.macro', 'if'), ['types.ts::CodeGen.if', 'exact'], 'macro(gen: CodeGen), a method signature');
       assert.deepEqual(callTo(ix.store, 'def.ts::outside', 'ok'), [null, 'unresolved'], 'another cxt, untyped');
-      assert.deepEqual(callTo(ix.store, 'def.ts::merged.mergeNames', 'if'), ['types.ts::CodeGen.if', 'exact'], "an object passed as argument 1: the callee's parameter type's mergeNames(gen: CodeGen)");
+      assert.deepEqual(callTo(ix.store, 'def.ts::merged', 'if'), ['types.ts::CodeGen.if', 'exact'], "an object passed as argument 1: the callee's parameter type's mergeNames(gen: CodeGen)");
     });
   });
 

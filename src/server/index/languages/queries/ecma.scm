@@ -7,8 +7,18 @@
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_declaration name: (_) @name) @definition.class
 (method_definition name: (_) @name) @definition.method
-; `{ f: function () {}, g: (x) => ... }`: as `{ f() {} }`
-(pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method
+; `{ f: function () {}, g: (x) => ... }` given a name, exported, assigned, returned or nested in
+; such an object (Vue's `methods: {...}`): as `{ f() {} }`; not an options object passed to a call
+; (`match(e, { onLeft: (l) => ... })`), whose functions are callbacks, except a component's
+(variable_declarator value: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+(assignment_expression right: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+(return_statement (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+(export_statement value: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+(pair value: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+(call_expression
+  function: [(identifier) @_f (member_expression property: (property_identifier) @_f)]
+  arguments: (arguments (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+  (#any-of? @_f "defineComponent" "extend" "component" "mixin" "assign" "create" "defineProperties"))
 
 ; `const f = () => ...` / `function` expressions bound to a name, at any depth
 (variable_declarator
