@@ -1052,16 +1052,12 @@ export class Resolver {
     // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
     const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
     const type = rustPath ? undefined : this.types.of(recv, ref);
-    if (type !== undefined) {
-      // (a type from outside the project, or a built-in collection: never guess its members)
-      const hit = type === null || type.array ? undefined : this.member(type.id, ref.name, memberAccept, ref.fileId, want);
-      if (hit) return { id: hit, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
-      return rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;
-    }
-    if (rules.attachedLibraries) {
-      const hit = this.attachedMember(ref, memberAccept);
-      if (hit) return hit;
-    }
+    // (a type from outside the project, or a built-in collection: never guess its members)
+    const typed = type ? !type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want) : undefined;
+    if (typed) return { id: typed, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
+    // what the receiver's type has not, a library attached to it may (Solidity's `using L for T`)
+    const attached = rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;
+    if (attached || type !== undefined) return attached;
     // an object given members where it is declared (`api.f = function`, Lua's `function M.f()`):
     // its own member of the name
     const obj = path?.length === 1 ? this.resolveName(path[0], ref, HOLDERS, null) : undefined;
