@@ -338,6 +338,12 @@ describe('index: Zig receivers', function () {
       '}',
       'pub const Headers = struct { pub fn append(self: *Headers, x: u8) void { _ = self; _ = x; } };',
       ''].join('\n'),
+    'lib/p384.zig': [
+      'const Fe = Field(.{ .bits = 384 });',
+      'fn Field(comptime p: anytype) type { _ = p; return struct { pub fn mul(a: @This()) void { _ = a; } }; }',
+      'pub fn double(x: Fe) void { x.mul(); }',
+      ''].join('\n'),
+    'lib/c25519.zig': 'pub const Fe = struct { pub fn mul(a: Fe) void { _ = a; } };\n',
   };
 
   it('types `self` by its parameter: `@This()` of a file is the file, of a struct the struct; a generic type\'s method name is never guessed to be another type\'s', async () => {
@@ -346,6 +352,7 @@ describe('index: Zig receivers', function () {
       assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.a', 'b'), ['lib/Cache.zig::Inner.b', 'exact'], '`const Self = @This();` in the struct');
       assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.c', 'b'), ['lib/Cache.zig::Inner.b', 'exact'], '`?*const Self`');
       assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.a', 'append'), [null, 'unresolved'], "List(T)'s append, not Headers'");
+      assert.deepEqual(callTo(ix.store, 'lib/p384.zig::double', 'mul'), [null, 'unresolved'], '`const Fe = Field(...)` is no other file\'s struct Fe');
     });
   });
 });

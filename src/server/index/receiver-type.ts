@@ -399,13 +399,18 @@ export class ReceiverTypes {
     }
     if (!hit && path.length > 1 && this.r.rules(ctx.fileId).importStyle === 'rust') return this.inModule(path, ctx);
     const kinds = this.r.rules(ctx.fileId).constructorFunctions ? CONSTRUCTED : CONTAINERS;
-    hit ??= this.r.resolveName(bare, ctx, kinds, kinds);
     // where types are values (ResolveRules.thisType: Zig's `const Self = @This();`, `const
-    // Allocator = std.mem.Allocator;`), a name no type declares is what its value is
+    // Allocator = std.mem.Allocator;`), a name no type declares is what its value is; one whose
+    // value is not known (`const Fe = Field(.{...})`) is no other file's type of the name
     if (!hit && path.length === 1 && this.r.rules(ctx.fileId).thisType) {
-      const v = this.of(bare, ctx);
-      if (v !== undefined) return v; // (else, as any name no type declares: `u8` is from outside)
+      hit = this.r.resolveName(bare, ctx, kinds, null);
+      if (!hit) {
+        const v = this.of(bare, ctx);
+        if (v !== undefined) return v;
+        if (this.inScope(bare, ctx) || this.r.resolveName(bare, ctx, HOLDERS, null)) return undefined;
+      }
     }
+    hit ??= this.r.resolveName(bare, ctx, kinds, kinds);
     if (!hit && path.length === 1 && this.r.rules(ctx.fileId).tableTypes) hit = this.r.resolveName(bare, ctx, HOLDERS, null);
     const open = type.indexOf('<', path.join('.').length);
     const list = open >= 0 && type.trim().endsWith('>') ? splitTop(type.slice(open + 1, type.lastIndexOf('>'))) : [];
