@@ -344,6 +344,7 @@ describe('index: Zig receivers', function () {
       'pub fn double(x: Fe) void { x.mul(); }',
       ''].join('\n'),
     'lib/c25519.zig': 'pub const Fe = struct { pub fn mul(a: Fe) void { _ = a; } };\n',
+    'lib/use.zig': 'const Fe = @import("c25519.zig").Fe;\npub fn g(x: Fe) void { x.mul(); }\n',
   };
 
   it('types `self` by its parameter: `@This()` of a file is the file, of a struct the struct; a generic type\'s method name is never guessed to be another type\'s', async () => {
@@ -353,6 +354,7 @@ describe('index: Zig receivers', function () {
       assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.c', 'b'), ['lib/Cache.zig::Inner.b', 'exact'], '`?*const Self`');
       assert.deepEqual(callTo(ix.store, 'lib/Cache.zig::Inner.a', 'append'), [null, 'unresolved'], "List(T)'s append, not Headers'");
       assert.deepEqual(callTo(ix.store, 'lib/p384.zig::double', 'mul'), [null, 'unresolved'], '`const Fe = Field(...)` is no other file\'s struct Fe');
+      assert.deepEqual(callTo(ix.store, 'lib/use.zig::g', 'mul'), ['lib/c25519.zig::Fe.mul', 'exact'], '`const Fe = @import("c25519.zig").Fe;` imports that file\'s Fe');
     });
   });
 });

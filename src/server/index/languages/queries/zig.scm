@@ -4,6 +4,8 @@
 (variable_declaration (identifier) @name (union_declaration)) @definition.struct
 (variable_declaration (identifier) @name (builtin_function (builtin_identifier) @_i (#eq? @_i "@import") (arguments (string (string_content) @import.source)))) @import
 (variable_declaration (identifier) @import.alias (builtin_function (builtin_identifier) @_i (#eq? @_i "@import") (arguments (string (string_content) @import.source)))) @import
+; `const Fe = @import("field.zig").Fe;`: the name Fe that file declares
+(variable_declaration (identifier) @import.alias (field_expression object: (builtin_function (builtin_identifier) @_i (#eq? @_i "@import") (arguments (string (string_content) @import.source))) member: (identifier) @import.name)) @import
 (source_file (variable_declaration (identifier) @name) @definition.constant)
 (function_declaration name: (identifier) @name) @definition.function
 (container_field name: (identifier) @name) @definition.field
