@@ -83,7 +83,7 @@ export class PathIndex {
     return this.byDir.get(dir) ?? [];
   }
 
-  /** go.mod's module path and tsconfig's baseUrl/paths, read once per sync. */
+  /** go.mod's module path, tsconfig's baseUrl/paths and the packages, read once per sync. */
   private readProjectFiles(root: string): void {
     try {
       const m = /^module\s+(\S+)/m.exec(readFileSync(join(root, 'go.mod'), 'utf8'));
@@ -100,7 +100,12 @@ export class PathIndex {
         break;
       } catch { /* absent or unparsable: no aliases */ }
     }
-    // the folders of the JavaScript-family files and those above them (a package.json above src/)
+    this.readPackages(root);
+  }
+
+  /** The package.json files in the folders of the JavaScript-family files and those above them
+   *  (a package.json above src/): `packages` by name, `packageDirs` by folder. */
+  private readPackages(root: string): void {
     const dirs = new Set<string>();
     for (const [d, files] of this.byDir) {
       if (!files.some((f) => JS_EXTS.some((e) => f.endsWith(e)))) continue;
@@ -248,7 +253,7 @@ export function resolveModule(source: string, from: string, style: ImportStyle, 
           const m = starMatch(pattern, source);
           if (m === null) continue;
           for (const s of subs) {
-            const hit = probeJs(idx, posix.join(tp.baseUrl, s.replace('*', m)));
+            const hit = probeJs(idx, posix.join(tp.baseUrl, s.replaceAll('*', m)));
             if (hit.length) return hit;
           }
         }

@@ -117,7 +117,7 @@ export class ReceiverTypes {
         // (Zig's `const Self = @This();` in a struct is a name in its scope, as a local is; a
         // field, which needs `self.`, is not)
         const c = cur;
-        const decl = rules.thisType && !this.db.nodesNamedIn(name, c.file_id).some((n) => n.parent_id === c.id && n.kind === 'field') ? this.db.bindingRow(c.id, name, ctx.line) : undefined;
+        const decl = rules.valueTypes && !this.db.nodesNamedIn(name, c.file_id).some((n) => n.parent_id === c.id && n.kind === 'field') ? this.db.bindingRow(c.id, name, ctx.line) : undefined;
         if (decl !== undefined) return { type: decl.type, scope: cur.id, line: decl.start_line ?? ctx.line };
         if (!rules.implicitMembers) continue; // fields need this./self.
         const f = this.field(cur.id, name);
@@ -399,10 +399,10 @@ export class ReceiverTypes {
     }
     if (!hit && path.length > 1 && this.r.rules(ctx.fileId).importStyle === 'rust') return this.inModule(path, ctx);
     const kinds = this.r.rules(ctx.fileId).constructorFunctions ? CONSTRUCTED : CONTAINERS;
-    // where types are values (ResolveRules.thisType: Zig's `const Self = @This();`, `const
+    // where types are values (ResolveRules.valueTypes: Zig's `const Self = @This();`, `const
     // Allocator = std.mem.Allocator;`), a name no type declares is what its value is; one whose
     // value is not known (`const Fe = Field(.{...})`) is no other file's type of the name
-    if (!hit && path.length === 1 && this.r.rules(ctx.fileId).thisType) {
+    if (!hit && path.length === 1 && this.r.rules(ctx.fileId).valueTypes) {
       hit = this.r.resolveName(bare, ctx, kinds, null);
       if (!hit) {
         const v = this.of(bare, ctx);

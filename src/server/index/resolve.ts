@@ -556,11 +556,15 @@ export class Resolver {
   /** A function of the one library the code's contract or file attaches that has it (Solidity's
    *  `using L for T`: binding `using` -> L); none where two libraries would. */
   private attachedMember(ref: RefInput, accept: Set<string>): Hit | undefined {
+    // (the contract or library around the code, then the file)
+    const scopes: number[] = [];
+    for (let s = this.db.node(ref.src); s; s = s.parent_id === null ? undefined : this.db.node(s.parent_id)) scopes.push(s.id);
+    const file = this.db.fileNodeId(ref.fileId);
+    if (file !== undefined && !scopes.includes(file)) scopes.push(file);
     let found: number | undefined;
     const libs = new Set<number>();
-    // (the contract or library around the code, then the file)
-    for (let s = this.db.node(ref.src); s; s = s.parent_id === null ? (s.kind === 'file' ? undefined : this.db.node(this.db.fileNodeId(ref.fileId)!)) : this.db.node(s.parent_id)) {
-      for (const name of this.db.bindingTypes(s.id, 'using')) {
+    for (const scope of scopes) {
+      for (const name of this.db.bindingTypes(scope, 'using')) {
         const lib = this.resolveName(name, ref, CONTAINERS, null);
         if (!lib || libs.has(lib.id)) continue;
         libs.add(lib.id);

@@ -346,9 +346,10 @@ function callSignatureBreaks(s: string): string {
  *  (NSString *)name) {`, `RCT_CUSTOM_VIEW_PROPERTY(overflow, T, V) {`, `RCT_EXPORT_VIEW_PROPERTY(x,
  *  T)`), whose implementation the grammar read as errors around it. Followed by a body, it is read
  *  as a method: `-(void)` and its argument where that is a selector (`add : (NSString *)name`,
- *  over several lines too), else `-(void)` and its first name, which stays where it is written; without one (`RCT_NOT_IMPLEMENTED(
- *  -(id)init)` too, and with its `;`: `RCT_EXPORT_MODULE();`) it is blanked, line breaks kept. react-native 0.76's 95 `.m` files: 38
- *  parsed with errors (590 ERROR nodes). */
+ *  over several lines too), else `-(void)` and its first name, which stays where it is written.
+ *  Without a body (`RCT_NOT_IMPLEMENTED(-(id)init)` too, and with its `;`: `RCT_EXPORT_MODULE();`)
+ *  it is blanked, line breaks kept. react-native 0.76's 95 `.m` files: 38 parsed with errors (590
+ *  ERROR nodes). */
 function objcMacroMethods(s: string): string {
   if (!/^[A-Z][A-Z0-9_]+\(/m.test(s)) return s;
   let out = '';

@@ -116,6 +116,9 @@ export interface ResolveRules {
   /** An expression that is the type around it, the file where there is none (Zig's `@This()`:
    *  `const Self = @This();`). */
   thisType?: string;
+  /** Types are values (Zig): a type name no type declares is what its const's value is (`const
+   *  Allocator = std.mem.Allocator;`), and a struct's consts are names in its scope. */
+  valueTypes?: boolean;
   /** Of several bases, the last listed is the nearest (Solidity's linearization: `contract D is
    *  A, B` looks in B before A). */
   lastBaseFirst?: boolean;
@@ -292,9 +295,9 @@ export const RULES: Record<string, ResolveRules> = {
     castCalls: ['static_cast', 'dynamic_cast', 'reinterpret_cast', 'const_cast'],
   },
   // a generic type is a function returning a struct (`fn ArrayList(comptime T: type) type`): its
-  // functions share names with other types' methods, so an unknown receiver's `append` is no guess
-  // `self` is the struct around the code, as `Self` (`const Self = @This();`) is
-  zig: { ...DEFAULT_RULES, factoryMembers: true, selfNames: ['self'], superNames: [], thisType: '@This()', family: 'zig' },
+  // functions share names with other types' methods, so an unknown receiver's `append` is no
+  // guess; `self` is the struct around the code, as `Self` (`const Self = @This();`) is
+  zig: { ...DEFAULT_RULES, factoryMembers: true, selfNames: ['self'], superNames: [], thisType: '@This()', valueTypes: true, family: 'zig' },
   // a contract's functions and those it inherits are bare names in its body; `IERC20(token)` is a
   // conversion to the contract type, `emit Done()` / `revert Bad()` make an event or error
   solidity: {
