@@ -9,7 +9,7 @@ import type { ContainerKind, LanguageSpec } from './languages/table';
 
 const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
-  Import, Reexport, ImportSource, ImportName, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
+  Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
@@ -26,7 +26,7 @@ const REF_KINDS: ReadonlySet<string> = new Set<RefKind>(['call', 'new', 'type', 
 const HOLDER_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 const FIXED: Record<string, R> = {
   name: R.Name, body: R.Body, doc: R.Doc, scope: R.Scope, receiver: R.Receiver, container: R.Container,
-  import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName,
+  import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName, 'import.names': R.ImportNames,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard, 'import.module': R.ImportModule,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
@@ -238,7 +238,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let name: Node | undefined, body: Node | undefined, scope: Node | undefined, receiver: Node | undefined;
     let doc: Node[] | undefined;
     let src: Node | undefined, stmt: Node | undefined, reexport = false, viaModule = false;
-    let impName: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
+    let impName: Node | undefined, impNames: Node | undefined, impAlias: Node | undefined, impDefault: Node | undefined, wildcard = false;
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
@@ -263,6 +263,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.ImportSource: src = c.node; break;
         case R.ImportModule: src = c.node; viaModule = true; break;
         case R.ImportName: impName = c.node; break;
+        case R.ImportNames: impNames = c.node; break;
         case R.ImportAlias: impAlias = c.node; break;
         case R.ImportDefault: impDefault = c.node; break;
         case R.ImportWildcard: wildcard = true; break;
@@ -317,7 +318,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     if (bind && bindOf && bindName) {
       // destructured: `const { a, b: c } = expr` -> `=(expr).a`; `({ a }: T)` -> `=(_ as T).a`
-      const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf)));
+      const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf), SIGNATURE_MAX));
       const rec: BindingRec = { pos: bind.startIndex, name: text(source, bindName), type: `=(${of}).${text(source, bindKey ?? bindName)}` };
       if (element) {
         // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[]`
@@ -392,6 +393,12 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         const imported = text(source, impName);
         rec.names.push({ imported, local: alias ?? imported, pos: impName.startIndex });
       } else if (alias !== undefined) rec.names.push({ imported: '*', local: alias, pos: impAlias!.startIndex });
+      for (let n = impNames?.firstNamedChild; n; n = n.nextNamedSibling) {
+        const nameNode = n.childForFieldName('name');
+        if (!nameNode) continue;
+        const imported = text(source, nameNode), aliasNode = n.childForFieldName('alias');
+        rec.names.push({ imported, local: aliasNode ? text(source, aliasNode) : imported, pos: nameNode.startIndex });
+      }
       if (impDefault) rec.names.push({ imported: 'default', local: text(source, impDefault), pos: impDefault.startIndex });
     } else if (expName) {
       const local = text(source, expName);
@@ -706,7 +713,7 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   }
   const lines = blockLines(lang, bind);
   if (value && name) {
-    const expr = squash(withoutArgs(text(source, value)));
+    const expr = squash(withoutArgs(text(source, value), SIGNATURE_MAX));
     // `x = x.next()` says nothing new about `x` (and reads as a cycle)
     const n = text(source, name);
     if (expr.startsWith(n) && !/^[\w$]/.test(expr.slice(n.length, n.length + 1))) return undefined;
@@ -835,23 +842,35 @@ function thisOwner(stack: Entry[], lang: CompiledLanguage): Entry | undefined {
 }
 
 /** `f(a, (b) => {...}).g(c)` -> `f().g()`: what a call is made with does not type its result
- *  here, and initialisers stay short. Parentheses that group (`(x as T).m()`) stay. */
-export function withoutArgs(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
+ *  here, and initialisers stay short. Parentheses that group (`(x as T).m()`) stay. It stops
+ *  past `max` non-space characters, a length its callers drop (minified code's initialisers). */
+export function withoutArgs(s: string, max = Infinity): string {
+  // built from spans of s, never read back: a test of (or a slice from) a string built by `+=`
+  // copies all of it, which made a minified initialiser's 300,000 calls take minutes
+  const out: string[] = [];
+  let from = 0; // start of the span being copied
+  let last = ''; // the last non-space character kept
+  let solid = 0; // non-space characters kept: past max, squash() cannot bring it back under
+  let i = 0;
+  for (; i < s.length && solid <= max; i++) {
     const c = s[i];
-    if (c === '(' && /[\w$)\]>]\s*$/.test(out)) {
+    if (c === '(' && /[\w$)\]>]/.test(last)) {
       let depth = 0, j = i;
       for (; j < s.length; j++) {
         if (s[j] === '(') depth++;
         else if (s[j] === ')' && --depth === 0) break;
       }
       // (Go's `new(T)` names what it makes: `x := new(big.Int).Mul(a, b)` keeps the T)
-      out += /(?:^|[^\w$.])new$/.test(out) ? s.slice(i, j + 1) : '()';
+      const keep = /(?:^|[^\w$.])new$/.test(s.slice(Math.max(0, i - 4), i));
+      out.push(s.slice(from, i), keep ? s.slice(i, j + 1) : '()');
+      last = ')';
+      solid += keep ? j + 1 - i : 2;
       i = j;
-    } else out += c;
+      from = j + 1;
+    } else if (!/\s/.test(c)) (last = c), solid++;
   }
-  return out;
+  out.push(s.slice(from, Math.min(i, s.length)));
+  return out.join('');
 }
 
 /** The type name of positional parameter `j` of a parameter list: its `type` field, inside a

@@ -68,14 +68,10 @@
 ; ── imports and exports ──
 (import_statement (import_clause (identifier) @import.default) source: (string) @import.source) @import
 (import_statement (import_clause (namespace_import (identifier) @import.alias)) source: (string) @import.source) @import
-(import_statement
-  (import_clause (named_imports (import_specifier name: _ @import.name alias: (_)? @import.alias)))
-  source: (string) @import.source) @import
+(import_statement (import_clause (named_imports) @import.names) source: (string) @import.source) @import
 (import_statement source: (string) @import.source) @import
 
-(export_statement
-  (export_clause (export_specifier name: _ @import.name alias: (_)? @import.alias))
-  source: (string) @import.source) @reexport
+(export_statement (export_clause) @import.names source: (string) @import.source) @reexport
 (export_statement "*" @import.wildcard source: (string) @import.source) @reexport
 (export_statement (namespace_export (_) @import.alias) source: (string) @import.source) @reexport
 (export_statement source: (string) @import.source) @reexport
