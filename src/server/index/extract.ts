@@ -154,12 +154,14 @@ export function extract(lang: CompiledLanguage, tree: Tree, source: string, matc
   parents = new Map();
   labels = new Map();
   errorStarts = new Map();
+  keywordCache = new Map();
   try {
     return extractTree(lang, tree, source, matches);
   } finally {
     parents = new Map();
     labels = new Map();
     errorStarts = new Map();
+    keywordCache = new Map();
   }
 }
 
@@ -1037,8 +1039,18 @@ function findBody(lang: CompiledLanguage, node: Node): Node | undefined {
 }
 
 /** Modifier tokens of a declaration: its anonymous children, those inside modifier containers,
- *  and those of the node that owns the body (`const f = async () => {}`). */
+ *  and those of the node that owns the body (`const f = async () => {}`). Read once per node and
+ *  body: the names of one declaration (`int a, b, ...;`) share it, and each scanning its
+ *  thousands of children had made 2,000 names 3 s. */
+let keywordCache = new Map<string, string[]>();
 function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefined): string[] {
+  const key = `${node.id} ${body?.id}`;
+  let out = keywordCache.get(key);
+  if (!out) keywordCache.set(key, (out = scanKeywords(lang, node, body)));
+  return out;
+}
+
+function scanKeywords(lang: CompiledLanguage, node: Node, body: Node | undefined): string[] {
   const out: string[] = [];
   const scan = (n: Node, depth: number) => {
     eachChild(n, (cursor) => {
