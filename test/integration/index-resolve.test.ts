@@ -1448,6 +1448,21 @@ describe('index: JavaScript and TypeScript member calls (factories, fluent chain
     });
   });
 
+  it('follows a cycle of `export *` to a name 9 files in, and stops on one it never finds; walks 15 generations of classes', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`src/cyc/c${i}.ts`] = `export * from './c${(i + 1) % 12}';\nexport function f${i}() {}\n`;
+    for (let i = 0; i < 16; i++) {
+      files[`src/h/k${i}.ts`] = i === 0 ? 'export class K0 {\n  base() {}\n}\n'
+        : `import { K${i - 1} } from './k${i - 1}';\nexport class K${i} extends K${i - 1} {\n  m${i}() { this.base(); }\n}\n`;
+    }
+    files['src/use.ts'] = "import { f9, nothere } from './cyc/c0';\nexport function main() { f9(); nothere(); }\n";
+    await withIndexedProject(files, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/use.ts::main', 'f9'), ['src/cyc/c9.ts::f9', 'import'], 'nine hops of `export *` (six had been the bound)');
+      assert.deepEqual(callTo(ix.store, 'src/use.ts::main', 'nothere'), [null, 'unresolved'], 'the cycle ends');
+      assert.deepEqual(callTo(ix.store, 'src/h/k15.ts::K15.m15', 'base'), ['src/h/k0.ts::K0.base', 'exact'], 'fifteen generations up (ten had been the bound)');
+    });
+  });
+
   it('a fluent chain: a method that returns `this` (or is typed `this`) gives its class to the next call', async () => {
     await withIndexedProject({
       'src/vec.js': 'export class Vec {\n  copy(v) { this.x = v.x; return this; }\n  normalize() { return 1; }\n}\n',

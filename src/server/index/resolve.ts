@@ -129,6 +129,12 @@ function listed(list: string[], name: string): boolean {
 const isGlobal = (rules: ResolveRules, name: string) => listed(rules.globals, name);
 
 const UNIQUE_CACHE_MAX = 200_000;
+/** Re-export hops (`export *`, `export {a} from`, Python's `from m import *`) followed at most,
+ *  and supertype generations walked: both walks visit each file or type once, so these only
+ *  bound a pathological chain (a re-export 7 files deep, a class 10 generations down, had been
+ *  left unresolved). */
+const EXPORT_DEPTH_MAX = 32;
+const SUPERTYPE_DEPTH_MAX = 64;
 /** Files of one include chain looked at, at most (a kernel driver reaches ~1,000 headers). */
 const INCLUDE_CHAIN_MAX = 5_000;
 
@@ -500,9 +506,27 @@ export class Resolver {
   }
 
   /** A name as exported by a file, following re-exports (`export * from`, `export {a} from`).
-   *  `named`: the file's `export` names it (an ES module's import is no export until then). */
+   *  `named`: the file's `export` names it (an ES module's import is no export until then). Each
+   *  file is asked once per lookup (`asked`): a cycle of `export *` ends, and barrels that share
+   *  modules are not walked once per path, so the depth bound is only a backstop. */
+  private asked: Set<string> | undefined;
   private exportedFrom(fileId: number, name: string, accept: Set<string>, depth: number, isDefault = false, named = false): number | undefined {
-    if (depth > 6) return undefined;
+    if (depth > EXPORT_DEPTH_MAX) return undefined;
+    let set = this.kindSets.get(accept);
+    if (set === undefined) this.kindSets.set(accept, (set = this.kindSets.size));
+    const key = `${fileId}\0${name}\0${set}\0${isDefault ? 1 : 0}${named ? 1 : 0}`;
+    const outer = this.asked === undefined;
+    if (outer) this.asked = new Set();
+    else if (this.asked!.has(key)) return undefined;
+    this.asked!.add(key);
+    try {
+      return this.exportedFromOnce(fileId, name, accept, depth, isDefault, named);
+    } finally {
+      if (outer) this.asked = undefined;
+    }
+  }
+
+  private exportedFromOnce(fileId: number, name: string, accept: Set<string>, depth: number, isDefault: boolean, named: boolean): number | undefined {
     const own = this.topLevelIn(fileId, name, accept);
     if (own) return own;
     const fileNode = this.db.fileNodeId(fileId);
@@ -643,7 +667,7 @@ export class Resolver {
   private membersFrom(classId: number, first: number[], name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
     const seen = new Set<number>([classId]);
     let frontier = [...first, ...this.impliedSupertypes(classId)];
-    for (let depth = 0; depth < 10 && frontier.length; depth++) {
+    for (let depth = 0; depth < SUPERTYPE_DEPTH_MAX && frontier.length; depth++) {
       const next: number[] = [];
       for (const c of frontier) {
         if (seen.has(c)) continue;
