@@ -194,5 +194,8 @@ describe('graph: search ranking', () => {
     const none = search(t.graph, 'zzqqxx');
     assert.deepEqual(none.results, []);
     assert.match(none.hint!, /Nothing matches 'zzqqxx' among \d+ symbols in 6 files/);
+    const pasted = search(t.graph, 'q'.repeat(20_000)).hint!;
+    assert.ok(pasted.length < 400, `a pasted query is not echoed whole: ${pasted.length} characters`);
+    assert.match(pasted, /Nothing matches 'q{77}\.\.\.' \(20000 characters\) among/);
   });
 });

@@ -4,6 +4,7 @@
 import type { Graph } from './graph';
 import { NODE_COLS, NODE_FROM, NodeRow, SymbolRecord, toSymbol } from './rows';
 import { rankSymbols } from './search';
+import { quoted } from './words';
 
 export interface Lookup {
   best?: NodeRow;
@@ -66,7 +67,7 @@ function likeEscape(s: string): string {
 
 /** The sentence for a name that matched nothing. */
 export function notFoundMessage(symbol: string, kind: string | undefined, suggestions: SymbolRecord[]): string {
-  const what = kind ? `${kind} '${symbol}'` : `'${symbol}'`;
+  const what = kind ? `${kind} ${quoted(symbol)}` : quoted(symbol);
   const close = suggestions.length ? ` Close names: ${suggestions.map((s) => `${s.qualifiedName} (${s.kind}, ${s.filePath})`).join('; ')}.` : '';
   return `No symbol ${what} in the index.${close} Use codeindex_search to look names up; an id has the form <file_path>::<qualifiedName>.`;
 }

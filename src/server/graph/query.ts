@@ -11,6 +11,7 @@ import {
   findCallees, findCallers, findImpact, findImplementations, findTypeHierarchy, findUsages, GraphNode, PathRecord, Traversal, Unresolved,
 } from './traverse';
 import type { EdgeRecord } from './rows';
+import { quoted } from './words';
 
 export const OPERATIONS = [
   'find_callers', 'find_callees', 'find_usages', 'find_type_hierarchy', 'find_implementations', 'find_impact',
@@ -83,7 +84,7 @@ export function graphQuery(g: Graph, query: string): GraphResult {
   const extra: Partial<GraphResult> = {};
   if (found.candidates.length) {
     extra.candidates = found.candidates.map((c) => toSymbol(c));
-    extra.message = `'${symbol}' names ${found.candidates.length + 1} symbols; answered for ${found.best.uid}. Use a candidate's id for another.`;
+    extra.message = `${quoted(symbol!)} names ${found.candidates.length + 1} symbols; answered for ${found.best.uid}. Use a candidate's id for another.`;
   }
   return finish(t, extra);
 }

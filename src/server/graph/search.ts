@@ -14,7 +14,7 @@
 import type { Graph } from './graph';
 import { NameTable } from './names';
 import { NodeRow, nodesByIds, SymbolRecord, toSymbol } from './rows';
-import { editDistance, ftsExpr, splitWords, stem, textTokens, typoBudget } from './words';
+import { editDistance, ftsExpr, quoted, splitWords, stem, textTokens, typoBudget } from './words';
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
@@ -198,5 +198,5 @@ export function emptyHint(g: Graph, query: string): string {
   if (!c || Number(c.files) === 0) {
     return `The index is empty: no file of ${g.root} was indexed. Check that the project has files in an indexed language and that .gitignore / codeindex.json do not exclude them, then run 'codeindex index --path ${g.root}'.`;
   }
-  return `Nothing matches '${query}' among ${c.nodes} symbols in ${c.files} files. Try a shorter name or one word of it, or codeindex_explore with a question; the code may also be in a file that is excluded (.gitignore, codeindex.json) or in a language that is not indexed.`;
+  return `Nothing matches ${quoted(query)} among ${c.nodes} symbols in ${c.files} files. Try a shorter name or one word of it, or codeindex_explore with a question; the code may also be in a file that is excluded (.gitignore, codeindex.json) or in a language that is not indexed.`;
 }

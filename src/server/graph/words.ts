@@ -141,3 +141,9 @@ export function ftsExpr(terms: string[], opts: { column?: string; prefix?: boole
   const parts = clean.map((t) => `${opts.column ? `${opts.column}:` : ''}${t}${opts.prefix ? '*' : ''}`);
   return parts.join(opts.any ? ' OR ' : ' ');
 }
+
+/** An input echoed in a message, quoted; cut after 80 characters (a pasted file comes back as
+ *  its first line's worth, not whole). */
+export function quoted(s: string): string {
+  return s.length > 80 ? `'${s.slice(0, 77)}...' (${s.length} characters)` : `'${s}'`;
+}
