@@ -1463,6 +1463,28 @@ describe('index: JavaScript and TypeScript member calls (factories, fluent chain
     });
   });
 
+  it("a callback chosen by a conditional takes the callee's parameter type, in either branch", async () => {
+    await withIndexedProject({
+      'src/obs.ts': [
+        'export class Subscriber<T> { next(v: T): void {} complete(): void {} }',
+        'export class Observable<T> { constructor(subscribe?: (this: Observable<T>, subscriber: Subscriber<T>) => void) {} }',
+        'export function make(f: (s: Subscriber<number>) => void) {}',
+      ].join('\n'),
+      'src/use.ts': [
+        "import { Observable, make } from './obs';",
+        'export function range(fast: boolean) {',
+        '  make(fast ? (s) => { s.complete(); } : s => { s.next(1); });',
+        '  return new Observable<number>(fast ? (sub) => { sub.next(1); } : (sub) => { sub.complete(); });',
+        '}',
+      ].join('\n'),
+    }, async (ix) => {
+      // one call of each on line 3 (a call's callback) and one on line 4 (a constructor's)
+      const calls = (target: string) => callsTo(ix.store, 'src/use.ts::range', target).map((e) => `${e.to} ${e.resolution}`);
+      assert.deepEqual(calls('next'), ['src/obs.ts::Subscriber.next exact', 'src/obs.ts::Subscriber.next exact']);
+      assert.deepEqual(calls('complete'), ['src/obs.ts::Subscriber.complete exact', 'src/obs.ts::Subscriber.complete exact']);
+    });
+  });
+
   it('a fluent chain: a method that returns `this` (or is typed `this`) gives its class to the next call', async () => {
     await withIndexedProject({
       'src/vec.js': 'export class Vec {\n  copy(v) { this.x = v.x; return this; }\n  normalize() { return 1; }\n}\n',

@@ -77,18 +77,25 @@
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
 (formal_parameters [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))
                     (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))] @binding.arg) @binding
-; an untyped callback parameter takes that type: `operate((source, subscriber) => ...)`, `new Observable((s) => ...)`;
+; an untyped callback parameter takes that type: `operate((source, subscriber) => ...)`, `new Observable((s) => ...)`,
+; also where a conditional chooses the callback (`new Observable(s ? (sub) => ... : (sub) => ...)`);
 ; or the one the call's last type argument spells out: `dual<Last, (self: A) => B>(2, (self) => ...)`
 (call_expression function: (_) @binding.callee
   type_arguments: (type_arguments [(function_type parameters: (formal_parameters) @binding.sig) (_)] .)?
   arguments: (arguments [
   (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
   (arrow_function parameter: (identifier) @binding.name @binding.param)
-  (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))] @binding.arg)) @binding
+  (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+  (ternary_expression [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+    (arrow_function parameter: (identifier) @binding.name @binding.param)])] @binding.arg)) @binding
 (new_expression constructor: (_) @binding.callee arguments: (arguments [
   (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
   (arrow_function parameter: (identifier) @binding.name @binding.param)
-  (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))] @binding.arg)) @binding
+  (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+  (ternary_expression [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type) @binding.param))
+    (arrow_function parameter: (identifier) @binding.name @binding.param)])] @binding.arg)) @binding
 ; a superclass that is what a call returns (`class S extends make<string>(ast)`, a mixin): S has
 ; the members of that result's type (its binding `...`, as a factory's spread)
 ([(class_declaration name: (_) @binding.supertype (class_heritage (extends_clause value: (call_expression) @binding.value)))
