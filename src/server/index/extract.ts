@@ -143,7 +143,7 @@ function byPosition(a: Entry, b: Entry): number {
 
 /** Node.parent walks down from the root (tree-sitter keeps no parent pointers): a fifth of the
  *  extraction's time on effect went to it. Each node's parent is asked once per file. */
-let parents = new Map<number, Node | null>();
+const parents = new Map<number, Node | null>();
 function parentOf(n: Node): Node | null {
   let p = parents.get(n.id);
   if (p === undefined) parents.set(n.id, (p = n.parent));
@@ -151,18 +151,20 @@ function parentOf(n: Node): Node | null {
 }
 
 export function extract(lang: CompiledLanguage, tree: Tree, source: string, matches?: QueryMatch[]): ExtractResult {
-  parents = new Map();
-  labels = new Map();
-  errorStarts = new Map();
-  keywordCache = new Map();
+  forgetNodes();
   try {
     return extractTree(lang, tree, source, matches);
   } finally {
-    parents = new Map();
-    labels = new Map();
-    errorStarts = new Map();
-    keywordCache = new Map();
+    forgetNodes();
   }
+}
+
+/** The caches keyed by node id hold for one tree: emptied before and after each extraction. */
+function forgetNodes(): void {
+  parents.clear();
+  labels.clear();
+  errorStarts.clear();
+  keywordCache.clear();
 }
 
 /** A node's children in order, through one cursor, until `visit` answers true: child(i) and
@@ -181,7 +183,7 @@ function eachChild(n: Node, visit: (c: TreeCursor) => boolean): void {
  *  glued on, not a definition: binutils' h8300.h has an opcode table under #ifdef that the parse reads as one declaration of 625
  *  ERRORs and 1,060 "declarators", which had become ~1,500 symbols, each scanning the 2,748
  *  children for its keywords (1.2 s of the file's 1.8 s). */
-let errorStarts = new Map<number, number>();
+const errorStarts = new Map<number, number>();
 function afterError(def: Node, name: Node): boolean {
   if (!def.hasError) return false;
   let at = errorStarts.get(def.id);
@@ -201,7 +203,7 @@ function afterError(def: Node, name: Node): boolean {
 /** A body's access labels (`public:`) that name a visibility, by start, read once per body: each
  *  member walking back through its previous siblings was quadratic (the Linux kernel's
  *  generated headers have structs of thousands of fields; ~17 s of each parse worker). */
-let labels = new Map<number, { at: number[]; vis: string[] }>();
+const labels = new Map<number, { at: number[]; vis: string[] }>();
 function labelBefore(lang: CompiledLanguage, source: string, n: Node): string | undefined {
   const body = parentOf(n);
   if (!body) return undefined;
@@ -1042,7 +1044,7 @@ function findBody(lang: CompiledLanguage, node: Node): Node | undefined {
  *  and those of the node that owns the body (`const f = async () => {}`). Read once per node and
  *  body: the names of one declaration (`int a, b, ...;`) share it, and each scanning its
  *  thousands of children had made 2,000 names 3 s. */
-let keywordCache = new Map<string, string[]>();
+const keywordCache = new Map<string, string[]>();
 function collectKeywords(lang: CompiledLanguage, node: Node, body: Node | undefined): string[] {
   const key = `${node.id} ${body?.id}`;
   let out = keywordCache.get(key);

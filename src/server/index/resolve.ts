@@ -333,11 +333,16 @@ export class Resolver {
   private readonly unique = new Map<string, number | null>();
   private readonly kindSets = new Map<Set<string>, number>();
 
+  /** A number for a set of kinds, for cache keys. */
+  private kindSetId(kinds: Set<string>): number {
+    let id = this.kindSets.get(kinds);
+    if (id === undefined) this.kindSets.set(kinds, (id = this.kindSets.size));
+    return id;
+  }
+
   private uniqueName(name: string, guess: Set<string>, rules: ResolveRules): number | null {
     const fam = rules.family;
-    let set = this.kindSets.get(guess);
-    if (set === undefined) this.kindSets.set(guess, (set = this.kindSets.size));
-    const key = `${set}\0${fam}\0${name}`;
+    const key = `${this.kindSetId(guess)}\0${fam}\0${name}`;
     let id = this.unique.get(key);
     if (id !== undefined) return id;
     let cands = this.db.nodesNamed(name).filter((n) => guess.has(n.kind) && n.kind !== 'method' && n.kind !== 'field' && n.kind !== 'property' && this.family(n.file_id) === fam && (this.isTop(n, rules.openNamespaces) || n.kind === 'constructor' ? true : CLASSLIKE.has(n.kind))
@@ -512,9 +517,7 @@ export class Resolver {
   private asked: Set<string> | undefined;
   private exportedFrom(fileId: number, name: string, accept: Set<string>, depth: number, isDefault = false, named = false): number | undefined {
     if (depth > EXPORT_DEPTH_MAX) return undefined;
-    let set = this.kindSets.get(accept);
-    if (set === undefined) this.kindSets.set(accept, (set = this.kindSets.size));
-    const key = `${fileId}\0${name}\0${set}\0${isDefault ? 1 : 0}${named ? 1 : 0}`;
+    const key = `${fileId}\0${name}\0${this.kindSetId(accept)}\0${isDefault ? 1 : 0}${named ? 1 : 0}`;
     const outer = this.asked === undefined;
     if (outer) this.asked = new Set();
     else if (this.asked!.has(key)) return undefined;

@@ -196,7 +196,7 @@ const CSHARP_MEMBERS = ('ToString Equals GetHashCode GetType Add AddRange Remove
 
 // Foundation's and UIKit's selectors (their first part): a message of one of these to a receiver of
 // unknown type is the framework's, not the project's one method of the name
-const OBJC_MEMBERS = [...('alloc init new copy mutableCopy dealloc description isEqual hash class respondsToSelector performSelector isKindOfClass ' +
+const OBJC_MEMBERS = ('alloc init new copy mutableCopy dealloc description isEqual hash class respondsToSelector performSelector isKindOfClass ' +
   'isMemberOfClass conformsToProtocol count length objectAtIndex objectAtIndexedSubscript firstObject lastObject containsObject indexOfObject ' +
   'addObject addObjectsFromArray insertObject removeObject removeObjectAtIndex removeLastObject removeAllObjects replaceObjectAtIndex ' +
   'objectForKey objectForKeyedSubscript setObject setValue valueForKey valueForKeyPath removeObjectForKey allKeys allValues ' +
@@ -209,7 +209,7 @@ const OBJC_MEMBERS = [...('alloc init new copy mutableCopy dealloc description i
   'setNeedsLayout layoutIfNeeded layoutSubviews setNeedsDisplay sizeThatFits sizeToFit setFrame convertRect convertPoint ' +
   'addTarget addGestureRecognizer removeGestureRecognizer addChildViewController removeFromParentViewController ' +
   'didMoveToParentViewController willMoveToParentViewController presentViewController dismissViewControllerAnimated ' +
-  'setContentOffset scrollRectToVisible flashScrollIndicators becomeFirstResponder resignFirstResponder').split(' ')];
+  'setContentOffset scrollRectToVisible flashScrollIndicators becomeFirstResponder resignFirstResponder').split(' ');
 const PY_GLOBALS = ['print', 'len', 'range', 'str', 'int', 'float', 'list', 'dict', 'set', 'tuple', 'super', 'isinstance', 'issubclass', 'getattr', 'setattr', 'hasattr', 'open', 'repr', 'type', 'object', 'enumerate', 'zip', 'sorted', 'min', 'max', 'sum', 'any', 'all', 'iter', 'next', 'map', 'filter', 'callable', 'format', 'bool', 'bytes', 'id', 'hash', 'vars', 'dir'];
 const PY_MEMBERS = ['append', 'extend', 'insert', 'pop', 'remove', 'get', 'items', 'keys', 'values', 'update', 'setdefault', 'add', 'discard', 'join', 'split', 'strip', 'replace', 'format', 'startswith', 'endswith', 'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'copy', 'sort', 'index', 'count',
   // re's patterns and matches
