@@ -136,6 +136,22 @@ describe('index: stable node ids', function () {
     await assertAsFresh(ix, root, 'unique again');
   });
 
+  it('a script that becomes a module takes its globals away, and gives them back when it is a script again', async () => {
+    await open({
+      'page.js': `function start() { return helper(); }\n`,
+      'lib.js': `function helper() { return 1; }\n`,
+    });
+    assert.deepEqual({ ...edge(ix, 'page.js::start', 'helper'), id: 0 }, { id: 0, to: 'lib.js::helper', kind: 'calls', resolution: 'scope' });
+    edit(root, 'lib.js', `function helper() { return 1; }\nexport const version = 2;\n`);
+    await ix.sync();
+    assert.equal(edge(ix, 'page.js::start', 'helper')!.to, null, "a module's name is its own");
+    await assertAsFresh(ix, root, 'module');
+    edit(root, 'lib.js', `function helper() { return 1; }\nvar version = 2;\n`);
+    await ix.sync();
+    assert.equal(edge(ix, 'page.js::start', 'helper')!.to, 'lib.js::helper');
+    await assertAsFresh(ix, root, 'script again');
+  });
+
   it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
     await open({ 'b.ts': `export function helper() { return 1; }\n` });
     const at = () => Number(ix.store.prepare("SELECT indexed_at AS t FROM files WHERE path = 'b.ts'").get<{ t: number }>()!.t);

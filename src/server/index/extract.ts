@@ -10,7 +10,7 @@ import type { ContainerKind, LanguageSpec } from './languages/table';
 const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
-  ExportName, ExportAlias, ExportDefault, Package, InjContent, InjLanguage, NoRef,
+  ExportName, ExportAlias, ExportDefault, Package, Module, InjContent, InjLanguage, NoRef,
   Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
@@ -29,7 +29,7 @@ const FIXED: Record<string, R> = {
   import: R.Import, reexport: R.Reexport, 'import.source': R.ImportSource, 'import.name': R.ImportName, 'import.names': R.ImportNames,
   'import.alias': R.ImportAlias, 'import.default': R.ImportDefault, 'import.wildcard': R.ImportWildcard, 'import.module': R.ImportModule,
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
-  noref: R.NoRef, package: R.Package, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
+  noref: R.NoRef, package: R.Package, module: R.Module, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
   'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
@@ -232,6 +232,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   const injections: Injection[] = [];
   const injected = new Set<number>(); // their starts (a Vue template has thousands)
   let packageName: string | undefined;
+  let isModule = false;
   let constraint: string | undefined;
   const bindingRecs: BindingRec[] = [];
   const repeats = new Map<number, Node | undefined>(); // @binding.repeat's answers, by declaration start
@@ -275,6 +276,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.ExportAlias: expAlias = c.node; break;
         case R.ExportDefault: expDefault = c.node; break;
         case R.Package: packageName ??= squash(text(source, c.node)); break;
+        case R.Module: isModule = true; break;
         case R.Constraint: constraint ??= squash(text(source, c.node)); break;
         case R.InjContent: main = c.node; mainRole = R.InjContent; break;
         case R.InjLanguage: injLang = c.node; break;
@@ -642,6 +644,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   if (exportAliases.length) extraction.exportAliases = exportAliases;
   if (bindings.length) extraction.bindings = bindings;
   if (packageName) extraction.package = packageName;
+  // a language that tells modules apart (@module): a file with none of its marks is a classic script
+  if (!isModule && lang.roles.has('module')) extraction.script = true;
   return { extraction, injections };
 }
 

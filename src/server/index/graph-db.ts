@@ -225,7 +225,9 @@ export class GraphDb {
   }
 
   /** Inserts or updates the file row and its file node; returns [fileId, fileNodeId]. */
-  upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number): [number, number] {
+  /** The file's row and its file node, whose is_exported is 0 for a classic script (its names
+   *  are globals, FileExtraction.script), else 1. */
+  upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number, script = false): [number, number] {
     const s = this.store;
     const now = Date.now();
     let f = this.files.get(path);
@@ -239,14 +241,24 @@ export class GraphDb {
       this.remember(f);
     }
     const base = posix.basename(path);
-    const existing = s.prepare("SELECT id FROM nodes WHERE file_id = ? AND kind = 'file'").get<{ id: number }>(f.id);
+    const existing = s.prepare("SELECT id, is_exported FROM nodes WHERE file_id = ? AND kind = 'file'").get<{ id: number; is_exported: number }>(f.id);
+    const exported = script ? 0 : 1;
     let nodeId: number;
     if (existing) {
       nodeId = existing.id;
-      s.prepare('UPDATE nodes SET end_line = ? WHERE id = ?').run(endLine, nodeId);
+      s.prepare('UPDATE nodes SET end_line = ?, is_exported = ? WHERE id = ?').run(endLine, exported, nodeId);
+      if (Number(existing.is_exported) !== exported) {
+        // a script's names became globals, or stopped being: every name of it binds otherwise
+        const cached = this.byId.get(nodeId);
+        if (cached) cached.is_exported = exported;
+        if (this.trackChanges) {
+          this.delta.unstable.add(f.id);
+          for (const name of this.topLevelNames(f.id)) this.delta.names.add(name);
+        }
+      }
     } else {
       nodeId = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, is_exported)
-        VALUES (?, ?, NULL, ?, ?, 'file', ?, 1, ?, 1)`).run(path, f.id, base, base.toLowerCase(), path, endLine).lastInsertRowid;
+        VALUES (?, ?, NULL, ?, ?, 'file', ?, 1, ?, ?)`).run(path, f.id, base, base.toLowerCase(), path, endLine, exported).lastInsertRowid;
       s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(nodeId, nameWords(base), '', '', path);
     }
     return [f.id, nodeId];
@@ -451,6 +463,11 @@ export class GraphDb {
       this.ctorCache.set(classId, r);
     }
     return r;
+  }
+
+  /** Has the node a method child (a JavaScript constructor function's `this.m = function`)? */
+  hasMethods(id: number): boolean {
+    return !!this.store.prepare("SELECT 1 AS x FROM nodes WHERE parent_id = ? AND kind = 'method' LIMIT 1").get(id);
   }
 
   insertImports(fileId: number, imports: ExtractedImport[]): void {

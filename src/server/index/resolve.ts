@@ -322,6 +322,11 @@ export class Resolver {
       const hit = this.db.nodesNamed(name).find((n) => n.parent_id === null && bare(n) && inPackage(this.dirOfFile(n.file_id), rules.implicitPackages!));
       if (hit) return { id: hit.id, how: 'import' };
     }
+    // 4c. a global of a classic script (ResolveRules.scriptGlobals)
+    if (rules.scriptGlobals && !isGlobal(rules, name)) {
+      const g = this.scriptGlobal(name, accept, rules);
+      if (g !== null) return { id: g, how: 'scope' };
+    }
     // 5. a unique project-wide top-level name of the same language family
     if (!guess || !rules.bareNameHeuristic || isGlobal(rules, name)) return undefined;
     const id = this.uniqueName(name, guess, rules);
@@ -338,6 +343,28 @@ export class Resolver {
     let id = this.kindSets.get(kinds);
     if (id === undefined) this.kindSets.set(kinds, (id = this.kindSets.size));
     return id;
+  }
+
+  /** The one top-level symbol of the name, of an accepted kind, in the family's classic scripts
+   *  (a file node with is_exported 0, graph-db.ts upsertFile); of a `.d.ts`'s `declare function f`
+   *  and its definition, the definition. Null where none or several are. */
+  private readonly globals = new Map<string, number | null>();
+  private scriptGlobal(name: string, accept: Set<string>, rules: ResolveRules): number | null {
+    const key = `${this.kindSetId(accept)}\0${rules.family}\0${name}`;
+    let id = this.globals.get(key);
+    if (id !== undefined) return id;
+    let cands = this.db.nodesNamed(name).filter((n) => n.parent_id === null && accept.has(n.kind) && !MEMBERS.has(n.kind)
+      && this.family(n.file_id) === rules.family && this.isScript(n.file_id));
+    if (cands.length > 1) cands = cands.filter((n) => !n.is_declaration);
+    id = cands.length === 1 ? cands[0].id : null;
+    if (this.globals.size >= UNIQUE_CACHE_MAX) this.globals.clear();
+    this.globals.set(key, id);
+    return id;
+  }
+
+  private isScript(fileId: number): boolean {
+    const f = this.db.fileNodeId(fileId);
+    return f !== undefined && Number(this.db.node(f)?.is_exported) === 0;
   }
 
   private uniqueName(name: string, guess: Set<string>, rules: ResolveRules): number | null {
@@ -983,11 +1010,26 @@ export class Resolver {
 
   enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
-      if (CLASSLIKE.has(cur.kind) || (cur.id === src && this.isComponent(cur))) return cur;
+      if (CLASSLIKE.has(cur.kind) || (cur.id === src && (this.isComponent(cur) || this.isConstructorFunction(cur)))) return cur;
       const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur);
       if (owner) return owner;
     }
     return undefined;
+  }
+
+  /** A function given methods in its body or by its prototype (`function W() { this.m =
+   *  function () {...}; var ref = this; }`): in its own body, `this` is the instance it makes
+   *  (ResolveRules.literalThis; in a function nested in it, `this` is another). */
+  private readonly constructing = new Map<number, boolean>();
+  private isConstructorFunction(n: NodeRow): boolean {
+    if (n.kind !== 'function' || !this.rules(n.file_id).literalThis) return false;
+    let yes = this.constructing.get(n.id);
+    if (yes === undefined) {
+      yes = this.db.hasMethods(n.id);
+      if (this.constructing.size >= UNIQUE_CACHE_MAX) this.constructing.clear();
+      this.constructing.set(n.id, yes);
+    }
+    return yes;
   }
 
   /** A Vue component's options (`export default {...}`), whose template's names parse.ts gives it

@@ -90,6 +90,10 @@ export interface FileExtraction {
   /** The file's package/namespace declaration as written (Go `package x`, Java `package a.b`,
    *  Kotlin/Scala `package`, C# file-scoped `namespace`, PHP `namespace`), if any. */
   package?: string;
+  /** A classic script: a JavaScript or TypeScript file with no import, export, `require` or
+   *  CommonJS `exports` (the query's @module marks). Its top-level names are globals, which any
+   *  file may name unimported, as browsers load `<script>` files into one scope. */
+  script?: boolean;
   /** Typed names (parameters, fields, locals) for receiver-typed resolution. */
   bindings?: ExtractedBinding[];
   /** Parse errors are not fatal: tree-sitter recovers; this counts ERROR nodes. */

@@ -100,6 +100,10 @@ export interface ResolveRules {
   /** `new F()` may name a function: JavaScript's constructor functions (`function Node(i) {
    *  this.i = i; }`). */
   constructorFunctions?: boolean;
+  /** A file with none of the query's @module marks (a classic script) declares globals: a bare
+   *  name no scope, file or import binds is the one top-level symbol of that name in the project's
+   *  scripts (JavaScript and TypeScript, as `<script>` files share one scope). */
+  scriptGlobals?: boolean;
   /** `this` in a method given to a function or an object (`Foo.prototype.bar = function`,
    *  `res.send = function`, `{ m() { this.n(); } }`) is that function or object (JavaScript;
    *  TypeScript types it by the object's declared type instead). */
@@ -246,7 +250,7 @@ export const DEFAULT_RULES: ResolveRules = {
   globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
 };
 
-const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], wrapperTypes: ['Partial', 'Required', 'Readonly', 'NonNullable'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, family: 'js' };
+const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], wrapperTypes: ['Partial', 'Required', 'Readonly', 'NonNullable'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, scriptGlobals: true, family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, capitalizedTypes: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 

@@ -70,6 +70,8 @@
 //   .param/.sig (a callback's parameters). blockScoped in the entry makes locals hold in a block.
 // Other: @package (the file's package/namespace, e.g. Go `package x`, Java `package a.b`),
 //   @constraint (the file's build constraint, Go's `//go:build`, read by build-constraint.ts),
+//   @module (what makes a file a module, JavaScript's `import`/`export`/`require`: in a language
+//   whose query has it, a file with no match is a classic script, whose top-level names are globals),
 //   @injection.content [+ @injection.language] (re-parse that range with another language:
 //   Vue/HTML <script>), captures starting with `_` are for predicates only.
 // ─────────────────────────────────────────────────────────────────────────────────────────────

@@ -133,6 +133,13 @@
 (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source) (#eq? @_req "require")) @import
 (call_expression function: (import) arguments: (arguments . (string) @import.source)) @import
 
+; a module, not a classic script (whose top-level names are globals): an import or export at the
+; top level (not a `.d.ts`'s `declare module 'x' { export ... }`), CommonJS's `require` and `exports`
+(program (import_statement) @module)
+(program (export_statement) @module)
+(call_expression function: (identifier) @_req (#eq? @_req "require")) @module
+(member_expression object: (identifier) @_m (#any-of? @_m "module" "exports")) @module
+
 ; ── references ──
 ; (the grammar reads `await (0, mod_1.f)(x)` as `await(0, mod_1.f)` called with x: no call of `await`)
 (call_expression function: (call_expression function: (identifier) @name arguments: (arguments . (number) . (member_expression) .)) (#eq? @name "await")) @noref
