@@ -188,6 +188,20 @@ describe('index: typed receivers', function () {
         `Queue.prototype.count = function () { return this.items.length; };`,
         `class Renderer { constructor() { const _this = this; this.setTarget = function (t) { return _this.render(t); }; } render(t) {} }`,
         `export function useR() { new Renderer().setTarget(1); new Queue().add(1); }`,
+        `function Delay(f) { this.f = f; }`,
+        `Delay.prototype = { timeout: 500, delTimer: function () { return 1; }, start() { this.delTimer(); }, exec: () => 2 };`,
+        // classic inheritance and mixins, written beside the constructor functions
+        `function Later() { Delay.call(this); }`,
+        `Later.prototype = Object.create(Delay.prototype);`,
+        `Later.prototype.restart = function () { return this.delTimer(); };`,
+        `function Older() {}`,
+        `Older.prototype = new Delay();`,
+        `function Kid() {}`,
+        `util.inherits(Kid, Queue);`,
+        `Kid.prototype.grow = function () { return this.count(); };`,
+        `function Mixed() {}`,
+        `Object.assign(Mixed.prototype, Queue.prototype);`,
+        `Object.assign(Mixed.prototype, { go: function () { return this.count(); }, stop() { return this.go(); } });`,
         ``,
       ].join('\n'),
       // an array literal's elements; a block's `let` does not shadow the module's name outside it
@@ -312,6 +326,18 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Renderer.setTarget', 'render'), ['js/proto.js::Renderer.render', 'exact'], 'const _this = this');
     assert.deepEqual(callTo(ix.store, 'js/proto.js::useR', 'setTarget'), ['js/proto.js::Renderer.setTarget', 'exact']);
     assert.deepEqual(callTo(ix.store, 'js/proto.js::useR', 'add'), ['js/proto.js::Queue.add', 'exact']);
+    // `Foo.prototype = { ... }`: its functions are Foo's methods
+    for (const u of ['Delay.delTimer', 'Delay.start', 'Delay.exec']) assert.ok(all.includes(`js/proto.js::${u}`), u);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Delay.start', 'delTimer'), ['js/proto.js::Delay.delTimer', 'exact']);
+    // Object.create, new, util.inherits and Object.assign of prototypes: Child extends Base
+    const heritage = ix.store.prepare(`SELECT s.uid AS s, d.uid AS d FROM edges e JOIN nodes s ON s.id = e.src JOIN nodes d ON d.id = e.dst
+      WHERE e.kind = 'extends' AND e.file_id = (SELECT id FROM files WHERE path = 'js/proto.js') ORDER BY e.line`).all<{ s: string; d: string }>().map((r) => `${r.s} -> ${r.d}`);
+    assert.deepEqual(heritage, ['Later', 'Older', 'Kid', 'Mixed'].map((c, i) => `js/proto.js::${c} -> js/proto.js::${i < 2 ? 'Delay' : 'Queue'}`));
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Later.restart', 'delTimer'), ['js/proto.js::Delay.delTimer', 'exact'], 'inherited');
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Kid.grow', 'count'), ['js/proto.js::Queue.count', 'exact'], 'util.inherits');
+    for (const u of ['Mixed.go', 'Mixed.stop']) assert.ok(all.includes(`js/proto.js::${u}`), u);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Mixed.go', 'count'), ['js/proto.js::Queue.count', 'exact'], 'a mixin');
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Mixed.stop', 'go'), ['js/proto.js::Mixed.go', 'exact']);
   });
 
   it("JavaScript: an array literal's elements; a block's let holds in its block only", () => {

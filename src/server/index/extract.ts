@@ -120,7 +120,12 @@ interface Entry {
 
 /** `pascal`: the name as written is kebab-case for a PascalCase one (a Vue template's `<my-button>`
  *  is the component MyButton): `(#set! name.pascal)` on the pattern. */
-interface RefRec { nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number; call?: Node; pascal?: boolean }
+interface RefRec {
+  nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number; call?: Node; pascal?: boolean;
+  /** @scope: the symbol the reference is made for, where it is written outside it (JavaScript's
+   *  `Child.prototype = Object.create(Base.prototype)`: Child extends Base) */
+  owner?: Node;
+}
 
 interface ImportRec {
   sourceNode: Node; stmt?: Node; reexport: boolean;
@@ -386,6 +391,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (prev && prev.pattern <= m.patternIndex) continue;
       const rec: RefRec = { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex, call: lang.spec.overloads && (kind === 'call' || kind === 'new') ? main : undefined };
       if (m.setProperties && 'name.pascal' in m.setProperties) rec.pascal = true;
+      if (scope) rec.owner = scope;
       refs.set(n.startIndex, rec);
     } else if (src) {
       let rec = imports.get(src.startIndex);
@@ -527,7 +533,14 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
     if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos) !== false) continue;
     const p = r.nameNode.startPosition;
-    const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from: lexicalSymbol(enc) };
+    let from = lexicalSymbol(enc);
+    if (r.owner) {
+      // the owner as named where the reference is (`Child` of the code around it, else the file's)
+      const named = scopeText(source, r.owner);
+      const inner = from >= 0 ? `${symbols[from].qualifiedName}.${named}` : named;
+      from = types.get(inner) ?? owners.get(inner) ?? types.get(named) ?? owners.get(named) ?? from;
+    }
+    const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
     const args = r.call && argNodes(lang, r.call);
     if (args) ref.args = args.length;

@@ -73,6 +73,8 @@ const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
 const NEW_FUNCTION = new Set([...NEW_PRECISE, 'function']);
 /** `class A extends Base` of `const Base = mixin(B)`; a Vue component's `extends: Base` object. */
 const EXTENDS_PRECISE = new Set([...HERITAGE, ...VALUE_HOLDERS]);
+/** The same where functions are constructors: `Child.prototype = Object.create(Base.prototype)`. */
+const EXTENDS_FUNCTION = new Set([...EXTENDS_PRECISE, 'function']);
 /** What a name bound precisely may be, by the rules: a call names only what is callable where
  *  calls name methods (Java's `position()` is never its class's field `position`), and `new`
  *  also an interface where anonymous classes implement one (ResolveRules.newInterfaces), or a
@@ -82,7 +84,7 @@ export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<Resolve
   switch (kind) {
     case 'call': return rules.callsNameMethods === true || (member && rules.callsNameMethods === 'members') ? CALLABLE : conversions ? (member ? CALL_MEMBER_CONVERT : CALL_CONVERT) : member ? CALL_MEMBER : CALL_PRECISE;
     case 'new': return conversions || rules.newInterfaces ? NEW_CONVERT : rules.constructorFunctions ? NEW_FUNCTION : NEW_PRECISE;
-    case 'extends': return EXTENDS_PRECISE;
+    case 'extends': return rules.constructorFunctions ? EXTENDS_FUNCTION : EXTENDS_PRECISE;
     default: return acceptedKinds(kind);
   }
 }

@@ -24,6 +24,9 @@
 //   @reference.call | .new | .type | .value | .extends | .implements   (RefKind)
 //   @name                the referenced name (bare: last segment)
 //   @receiver            optional: the object of a member call (`this`, `a.b`, `pkg`, `Foo::`)
+//   @scope               optional: the symbol the ref is made for, written outside it: a same-file
+//                        type, function or object of that name is its `from` (JavaScript's
+//                        `Child.prototype = Object.create(Base.prototype)`: Child extends Base)
 // Imports (matches sharing one @import.source node merge into one import):
 //   @import | @reexport  the statement (line; @reexport marks `export ... from`, Python's `from x import *`)
 //   @import.source       the module as written (quotes and <> stripped)
