@@ -6,20 +6,6 @@
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_declaration name: (_) @name) @definition.class
-; `Foo.prototype = { bar: function () {}, baz() {} }`: methods of Foo, as `Foo.prototype.bar = ...`
-(assignment_expression
-  left: (member_expression object: (identifier) @scope property: (property_identifier) @_p)
-  right: (object [
-    (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
-    (method_definition name: (property_identifier) @name)] @definition.method)
-  (#eq? @_p "prototype"))
-; `Object.assign(Foo.prototype, { bar: function () {} })` (`_.extend`, `$.extend`): the same
-(call_expression
-  function: (member_expression property: (property_identifier) @_f)
-  arguments: (arguments . (member_expression object: (identifier) @scope property: (property_identifier) @_p) . (object [
-    (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
-    (method_definition name: (property_identifier) @name)] @definition.method))
-  (#any-of? @_f "assign" "extend" "mixin") (#eq? @_p "prototype"))
 (method_definition name: (_) @name) @definition.method
 ; `{ f: function () {}, g: (x) => ... }` given a name, exported, assigned, returned or nested in
 ; such an object (Vue's `methods: {...}`): as `{ f() {} }`; not an options object passed to a call
@@ -78,30 +64,6 @@
     left: (member_expression object: (identifier) @scope property: (property_identifier) @name)
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#not-any-of? @scope "exports" "module")) @definition.method
-
-; classic inheritance, written beside the constructor function: `Child.prototype =
-; Object.create(Base.prototype)`, `Child.prototype = new Base()`, `util.inherits(Child, Base)`
-; (@scope: the subclass, this ref's `from`)
-(assignment_expression
-  left: (member_expression object: (identifier) @scope property: (property_identifier) @_p)
-  right: (call_expression
-    function: (member_expression object: (identifier) @_o property: (property_identifier) @_c)
-    arguments: (arguments . (member_expression object: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] property: (property_identifier) @_p2)))
-  (#eq? @_p "prototype") (#eq? @_o "Object") (#eq? @_c "create") (#eq? @_p2 "prototype")) @reference.extends
-(assignment_expression
-  left: (member_expression object: (identifier) @scope property: (property_identifier) @_p)
-  right: (new_expression constructor: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)])
-  (#eq? @_p "prototype")) @reference.extends
-(call_expression
-  function: [(identifier) @_f (member_expression property: (property_identifier) @_f)]
-  arguments: (arguments . (identifier) @scope . [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] .)
-  (#eq? @_f "inherits")) @reference.extends
-; a mixin: `Object.assign(Foo.prototype, Emitter.prototype)` (`_.extend`, `$.extend`)
-(call_expression
-  function: (member_expression property: (property_identifier) @_f)
-  arguments: (arguments . (member_expression object: (identifier) @scope property: (property_identifier) @_p)
-    (member_expression object: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] property: (property_identifier) @_p2))
-  (#any-of? @_f "assign" "extend" "mixin") (#eq? @_p "prototype") (#eq? @_p2 "prototype")) @reference.extends
 
 ; ── imports and exports ──
 (import_statement (import_clause (identifier) @import.default) source: (string) @import.source) @import
@@ -173,8 +135,7 @@
 
 ; a module, not a classic script (whose top-level names are globals): an import or export at the
 ; top level (not a `.d.ts`'s `declare module 'x' { export ... }`), CommonJS's `require` and `exports`
-(program (import_statement) @module)
-(program (export_statement) @module)
+(program [(import_statement) (export_statement)] @module)
 (call_expression function: (identifier) @_req (#eq? @_req "require")) @module
 (member_expression object: (identifier) @_m (#any-of? @_m "module" "exports")) @module
 
