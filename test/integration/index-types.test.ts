@@ -200,6 +200,9 @@ describe('index: typed receivers', function () {
         `function Mixed() {}`,
         `Object.assign(Mixed.prototype, Queue.prototype);`,
         `Object.assign(Mixed.prototype, { go: function () { return this.count(); }, stop() { return this.go(); } });`,
+        `function Copy() {}`,
+        `Copy.prototype.count = Queue.prototype.count;`,
+        `Copy.prototype.use = function () { return this.count(); };`,
         ``,
       ].join('\n'),
       // an array literal's elements; a block's `let` does not shadow the module's name outside it
@@ -336,6 +339,8 @@ describe('index: typed receivers', function () {
     for (const u of ['Mixed.go', 'Mixed.stop']) assert.ok(all.includes(`js/proto.js::${u}`), u);
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Mixed.go', 'count'), ['js/proto.js::Queue.count', 'exact'], 'a mixin');
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Mixed.stop', 'go'), ['js/proto.js::Mixed.go', 'exact']);
+    // a member copied from another prototype: that one's (and no extends edge, asserted above)
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Copy.use', 'count'), ['js/proto.js::Queue.count', 'exact']);
   });
 
   it("JavaScript: an array literal's elements; a block's let holds in its block only", () => {

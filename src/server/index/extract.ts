@@ -362,6 +362,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       // the function's result's members: `.key`, and `...` for an object it spreads in
       if (rec && returned) rec.name = returned === '.' ? `.${rec.name}` : '...';
       if (rec && query) rec.type = `typeof ${squash(text(source, query))}`;
+      if (rec && scope) rec.owner = scopeText(source, scope);
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
@@ -476,6 +477,12 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   // function (`Foo.prototype.bar = function`) or object (`res.send = function`).
   const owners = new Map<string, number>();
   for (const e of symEntries) if (OWNER_KINDS.has(e.kind) && !owners.has(e.qual)) owners.set(e.qual, e.index);
+  /** The symbol a @scope names (a type, function or object), as named where the capture is:
+   *  `Child` of the symbol `around`, else the file's; `around` where none is. */
+  const ownerNamed = (named: string, around: number): number => {
+    const inner = around >= 0 ? `${symEntries[around].qual}.${named}` : named;
+    return types.get(inner) ?? owners.get(inner) ?? types.get(named) ?? owners.get(named) ?? around;
+  };
   for (const e of symEntries) {
     let parent = -1;
     if (e.scope) {
@@ -533,13 +540,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
     if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos) !== false) continue;
     const p = r.nameNode.startPosition;
-    let from = lexicalSymbol(enc);
-    if (r.owner) {
-      // the owner as named where the reference is (`Child` of the code around it, else the file's)
-      const named = scopeText(source, r.owner);
-      const inner = from >= 0 ? `${symbols[from].qualifiedName}.${named}` : named;
-      from = types.get(inner) ?? owners.get(inner) ?? types.get(named) ?? owners.get(named) ?? from;
-    }
+    const from = r.owner ? ownerNamed(scopeText(source, r.owner), lexicalSymbol(enc)) : lexicalSymbol(enc);
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
     const args = r.call && argNodes(lang, r.call);
@@ -575,7 +576,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     }
     while (stack.length && stack[stack.length - 1].end <= b.pos) stack.pop();
     // a field's type belongs to its class: `this.repo` is looked up there
-    let scope = lexicalSymbol(stack[stack.length - 1]);
+    let scope = b.owner !== undefined ? ownerNamed(b.owner, lexicalSymbol(stack[stack.length - 1])) : lexicalSymbol(stack[stack.length - 1]);
     // `var userMap, groupMap sync.Map`: the names share one range; each its own binding
     if (scope >= 0 && HOLDER_KINDS.has(symbols[scope].kind) && symbols[scope].name !== b.name) {
       const top = stack[stack.length - 1];
@@ -712,7 +713,11 @@ class TypeParamScopes {
 type OwnBinding = '()' | '[]' | '0';
 
 /** `member`: a field the code assigns (`this.x = new T()`), not a local. */
-interface BindingRec { pos: number; typePos?: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean }
+interface BindingRec {
+  pos: number; typePos?: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean;
+  /** @scope: the symbol the binding is given to, named where it is written outside it */
+  owner?: string;
+}
 
 /** One binding capture -> {pos, name, type}. The type is a bare type name, or (resolved later,
  *  in the binding's scope) `=expr`, the type of an initialiser (`const s = make()`), or

@@ -36,3 +36,9 @@
     (member_expression object: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] property: (property_identifier) @_p2))
   (#any-of? @_f "assign" "extend" "mixin") (#eq? @_p "prototype") (#eq? @_p2 "prototype")) @reference.extends
 
+; `A.prototype.m = B.prototype.m`: a member copied from another constructor's prototype (a
+; partial mixin): A has B's members (its binding `...`), with no extends edge
+(expression_statement (assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @scope @binding.supertype property: (property_identifier) @_p) property: (property_identifier))
+  right: (member_expression object: (member_expression object: (identifier) @binding.type property: (property_identifier) @_p2) property: (property_identifier)))
+  (#eq? @_p "prototype") (#eq? @_p2 "prototype")) @binding
