@@ -203,6 +203,15 @@ describe('index: typed receivers', function () {
         `function Copy() {}`,
         `Copy.prototype.count = Queue.prototype.count;`,
         `Copy.prototype.use = function () { return this.count(); };`,
+        // constructors a namespace object holds; a function a class's method assigns to this
+        `var NS = {};`,
+        `NS.Widget = function (el) { this.el = el; };`,
+        `NS.Widget.prototype.show = function () { return this.hide(); };`,
+        `NS.Widget.prototype.hide = function () { return 1; };`,
+        `NS.Panel = function () {};`,
+        `NS.Panel.prototype = { open: function () { return this.close(); }, close() {} };`,
+        `export function useNS() { var w = new NS.Widget(1); w.show(); }`,
+        `class Button { press() { this.onTap = function () { return this.release(); }; } release() {} }`,
         ``,
       ].join('\n'),
       // an array literal's elements; a block's `let` does not shadow the module's name outside it
@@ -341,6 +350,13 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Mixed.stop', 'go'), ['js/proto.js::Mixed.go', 'exact']);
     // a member copied from another prototype: that one's (and no extends edge, asserted above)
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Copy.use', 'count'), ['js/proto.js::Queue.count', 'exact']);
+    // `NS.Widget.prototype.show = function`: NS.Widget's method, `new NS.Widget()` its instance
+    for (const u of ['NS.Widget.show', 'NS.Widget.hide', 'NS.Panel.open', 'NS.Panel.close']) assert.ok(all.includes(`js/proto.js::${u}`), u);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.Widget.show', 'hide'), ['js/proto.js::NS.Widget.hide', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.Panel.open', 'close'), ['js/proto.js::NS.Panel.close', 'exact']);
+    assert.equal(edgeFrom(ix.store, 'js/proto.js::useNS', 'Widget', 'instantiates')?.to, 'js/proto.js::NS.Widget');
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::useNS', 'show'), ['js/proto.js::NS.Widget.show', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::Button.onTap', 'release'), ['js/proto.js::Button.release', 'exact'], "a class's, not its method's");
   });
 
   it("JavaScript: an array literal's elements; a block's let holds in its block only", () => {

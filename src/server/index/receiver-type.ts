@@ -23,8 +23,9 @@ export const FUNCLIKE = new Set(['function', 'method', 'constructor']);
 export const CLASSLIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum']);
 export const CONTAINERS = new Set(['class', 'struct', 'interface', 'enum', 'trait', 'module', 'namespace', 'file', 'type']);
 /** What `new F()` can make where functions are constructors (ResolveRules.constructorFunctions):
- *  an instance of F, whose methods are F's `F.prototype.m = function` children. */
-const CONSTRUCTED = new Set([...CONTAINERS, 'function']);
+ *  an instance of F, whose methods are F's `F.prototype.m = function` children (F may be a
+ *  method: `NS.Widget = function`). */
+const CONSTRUCTED = new Set([...CONTAINERS, 'function', 'method']);
 const FUNCTIONS_CLASSES = new Set(['function', 'class']);
 export const HOLDERS = new Set(['constant', 'variable']);
 const NAMED_VALUES = new Set([...HOLDERS, 'field', 'enum_member']);
@@ -393,7 +394,10 @@ export class ReceiverTypes {
     if (path.length === 1 && this.r.rules(ctx.fileId).selfNames.includes(bare)) return this.enclosing(ctx);
     let hit: Hit | undefined;
     if (path.length > 1) {
-      const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: bare, kind: 'type', receiver: path.slice(0, -1).join('.'), line: ctx.line });
+      const at = { src: ctx.src, fileId: ctx.fileId, name: bare, receiver: path.slice(0, -1).join('.'), line: ctx.line };
+      let res = this.r.resolve({ ...at, kind: 'type' });
+      // a constructor function an object holds (`new NS.Widget()` of `NS.Widget = function`)
+      if (res.dst === null && this.r.rules(ctx.fileId).constructorFunctions) res = this.r.resolve({ ...at, kind: 'new' });
       if (res.dst !== null) hit = { id: res.dst, how: res.resolution };
       else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }

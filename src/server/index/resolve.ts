@@ -70,7 +70,8 @@ const CALL_CONVERT = new Set([...CALL_PRECISE, ...CONVERTIBLE]);
 const CALL_MEMBER_CONVERT = new Set([...CALL_MEMBER, ...CONVERTIBLE]);
 // a conversion is stored as an instantiation, and resolved again as one
 const NEW_CONVERT = new Set([...NEW_PRECISE, ...CONVERTIBLE]);
-const NEW_FUNCTION = new Set([...NEW_PRECISE, 'function']);
+/** (and a constructor an object holds: `new NS.Widget()` of `NS.Widget = function`) */
+const NEW_FUNCTION = new Set([...NEW_PRECISE, 'function', 'method']);
 /** `class A extends Base` of `const Base = mixin(B)`; a Vue component's `extends: Base` object. */
 const EXTENDS_PRECISE = new Set([...HERITAGE, ...VALUE_HOLDERS]);
 /** The same where functions are constructors: `Child.prototype = Object.create(Base.prototype)`. */
@@ -1062,7 +1063,14 @@ export class Resolver {
   private prototypeOwner(n: NodeRow): NodeRow | undefined {
     if (n.kind !== 'method' || n.parent_id === null || !this.rules(n.file_id).literalThis) return undefined;
     const parent = this.db.node(n.parent_id);
-    return parent && OWNER_KINDS.has(parent.kind) ? parent : undefined;
+    if (!parent || !OWNER_KINDS.has(parent.kind)) return undefined;
+    // a method as owner only where an object holds it (`NS.Foo = function`), not a class's method
+    // with a function assigned in it (`this.handler = function` in `m()`: its `this` is the class)
+    if (parent.kind === 'method') {
+      const holder = parent.parent_id === null ? undefined : this.db.node(parent.parent_id);
+      if (!holder || !OWNER_KINDS.has(holder.kind) || holder.kind === 'method') return undefined;
+    }
+    return parent;
   }
 
   /** The class of a C++ method defined out of line in another file than the class (`void

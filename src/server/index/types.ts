@@ -76,9 +76,10 @@ export interface ExtractedBinding {
 export const CONSTRAINT = '#constraint';
 
 /** What a method given by assignment belongs to where no type of the name is (JavaScript's
- *  `Foo.prototype.bar = function` of a constructor function, `res.send = function` of an object):
+ *  `Foo.prototype.bar = function` of a constructor function, `res.send = function` of an object,
+ *  `NS.Foo.prototype.bar = function` of a constructor a namespace object is given, a method):
  *  its parent, and what its `this` is. */
-export const OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'variable', 'constant']);
+export const OWNER_KINDS: ReadonlySet<string> = new Set(['function', 'variable', 'constant', 'method']);
 
 export interface FileExtraction {
   language: string;

@@ -50,12 +50,13 @@
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#eq? @_e "exports")) @definition.function
 
-; `Foo.prototype.bar = function () {}`: a method of Foo; `res.send = function send() {}`,
+; `Foo.prototype.bar = function () {}`: a method of Foo (`NS.Foo.prototype.bar`: of NS.Foo);
+; `res.send = function send() {}`,
 ; `fn.setLayout = (layout) => {...}`: a function an object is given, at any depth
 (expression_statement
   (assignment_expression
     left: (member_expression
-      object: (member_expression object: (identifier) @scope property: (property_identifier) @_p)
+      object: (member_expression object: [(identifier) (member_expression)] @scope property: (property_identifier) @_p)
       property: (property_identifier) @name)
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#eq? @_p "prototype")) @definition.method

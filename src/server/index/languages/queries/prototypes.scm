@@ -1,9 +1,9 @@
 ; JavaScript's classic prototypes (before ecma.scm: these win over its general patterns for the
 ; same names). TypeScript declares classes instead, and its query does not pay for these.
 
-; `Foo.prototype = { bar: function () {}, baz() {} }`: methods of Foo, as `Foo.prototype.bar = ...`
+; `Foo.prototype = { bar: function () {}, baz() {} }`: methods of Foo (or NS.Foo), as `Foo.prototype.bar = ...`
 (assignment_expression
-  left: (member_expression object: (identifier) @scope property: (property_identifier) @_p)
+  left: (member_expression object: [(identifier) (member_expression)] @scope property: (property_identifier) @_p)
   right: (object [
     (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
     (method_definition name: (property_identifier) @name)] @definition.method)
@@ -11,7 +11,7 @@
 ; `Object.assign(Foo.prototype, { bar: function () {} })` (`_.extend`, `$.extend`): the same
 (call_expression
   function: (member_expression property: (property_identifier) @_f)
-  arguments: (arguments . (member_expression object: (identifier) @scope property: (property_identifier) @_p) . (object [
+  arguments: (arguments . (member_expression object: [(identifier) (member_expression)] @scope property: (property_identifier) @_p) . (object [
     (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
     (method_definition name: (property_identifier) @name)] @definition.method))
   (#any-of? @_f "assign" "extend" "mixin") (#eq? @_p "prototype"))
