@@ -210,6 +210,10 @@ describe('index: typed receivers', function () {
         `NS.Widget.prototype.hide = function () { return 1; };`,
         `NS.Panel = function () {};`,
         `NS.Panel.prototype = { open: function () { return this.close(); }, close() {} };`,
+        `NS.Box = function () { var self = this; self.measure(); };`,
+        `NS.Box.prototype.measure = function () { return 2; };`,
+        `NS.tools = function () { return this.close(); };`,
+        `NS.close = function () {};`,
         `export function useNS() { var w = new NS.Widget(1); w.show(); }`,
         `class Button { press() { this.onTap = function () { return this.release(); }; } release() {} }`,
         ``,
@@ -356,6 +360,8 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.Panel.open', 'close'), ['js/proto.js::NS.Panel.close', 'exact']);
     assert.equal(edgeFrom(ix.store, 'js/proto.js::useNS', 'Widget', 'instantiates')?.to, 'js/proto.js::NS.Widget');
     assert.deepEqual(callTo(ix.store, 'js/proto.js::useNS', 'show'), ['js/proto.js::NS.Widget.show', 'exact']);
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.Box', 'measure'), ['js/proto.js::NS.Box.measure', 'exact'], "a capitalised one's own this");
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.tools', 'close'), ['js/proto.js::NS.close', 'exact'], "a method's this is its object");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Button.onTap', 'release'), ['js/proto.js::Button.release', 'exact'], "a class's, not its method's");
   });
 

@@ -1022,10 +1022,16 @@ export class Resolver {
 
   /** A function given methods in its body or by its prototype (`function W() { this.m =
    *  function () {...}; var ref = this; }`): in its own body, `this` is the instance it makes
-   *  (ResolveRules.literalThis; in a function nested in it, `this` is another). */
+   *  (ResolveRules.literalThis; in a function nested in it, `this` is another). So is a
+   *  capitalised one an object holds (`NS.Widget = function`; a lower-case method's `this` is
+   *  the object, whatever the object literal it returns has). */
   private readonly constructing = new Map<number, boolean>();
   private isConstructorFunction(n: NodeRow): boolean {
-    if (n.kind !== 'function' || !this.rules(n.file_id).literalThis) return false;
+    if (!this.rules(n.file_id).literalThis) return false;
+    if (n.kind === 'method') {
+      const holder = n.parent_id === null ? undefined : this.db.node(n.parent_id);
+      if (!/^[A-Z]/.test(n.name) || !holder || !HOLDERS.has(holder.kind)) return false;
+    } else if (n.kind !== 'function') return false;
     let yes = this.constructing.get(n.id);
     if (yes === undefined) {
       yes = this.db.hasMethods(n.id);
