@@ -51,6 +51,9 @@ describe('index: classic scripts share their globals', function () {
         `}`,
         ``,
       ].join('\n'),
+      // a namespace every script declares again, its members given by assignment
+      'js/ns1.js': `var App = App || {};\nApp.util = App.util || {};\nApp.util.format = function (s) { return s; };\n`,
+      'js/ns2.js': `var App = App || {};\nApp.view = {};\nApp.view.render = function () { return App.util.format('x'); };\n`,
       // a module may name a script's global too (a page loads both)
       'js/entry.js': `import { x } from './x.js';\nexport function boot() { return rc_find(x); }\n`,
       // TypeScript: a declaration file's global and its definition in a script
@@ -70,6 +73,12 @@ describe('index: classic scripts share their globals', function () {
     assert.deepEqual(callTo(ix.store, 'js/app.js::Webmail.init', 'draw'), ['js/list.js::ListWidget.draw', 'exact'], 'var list = new ListWidget()');
     assert.deepEqual(callTo(ix.store, 'js/app.js::Webmail.init', 'cancel'), ['js/common.js::rc_event.cancel', 'exact']);
     assert.deepEqual(callTo(ix.store, 'js/entry.js::boot', 'rc_find'), ['js/common.js::rc_find', 'scope'], 'from a module');
+  });
+
+  it('indexes a namespace\'s members given by assignment, and binds a call by their path', () => {
+    const all = ix.store.prepare('SELECT uid FROM nodes').all<{ uid: string }>().map((r) => r.uid);
+    for (const u of ['js/ns1.js::App.util.format', 'js/ns2.js::App.view.render']) assert.ok(all.includes(u), u);
+    assert.deepEqual(callTo(ix.store, 'js/ns2.js::App.view.render', 'format'), ['js/ns1.js::App.util.format', 'scope']);
   });
 
   it("`this` in a constructor function's own body is the instance it makes", () => {

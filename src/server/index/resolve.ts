@@ -130,6 +130,8 @@ function listed(list: string[], name: string): boolean {
   return set.has(name);
 }
 const isGlobal = (rules: ResolveRules, name: string) => listed(rules.globals, name);
+/** byPath reads the qualified name of each symbol of the name: not for names this common. */
+const PATH_CANDIDATES_MAX = 512;
 
 const UNIQUE_CACHE_MAX = 200_000;
 /** Re-export hops (`export *`, `export {a} from`, Python's `from m import *`) followed at most,
@@ -362,6 +364,21 @@ export class Resolver {
     id = cands.length === 1 ? cands[0].id : null;
     if (this.globals.size >= UNIQUE_CACHE_MAX) this.globals.clear();
     this.globals.set(key, id);
+    return id;
+  }
+
+  /** The one symbol of an accepted kind whose qualified name is `q`, in the family; null where
+   *  none or several are (a name of more than PATH_CANDIDATES_MAX symbols is not looked through). */
+  private readonly paths = new Map<string, number | null>();
+  private byPath(q: string, name: string, accept: Set<string>, family: string): number | null {
+    const key = `${this.kindSetId(accept)}\0${family}\0${q}`;
+    let id = this.paths.get(key);
+    if (id !== undefined) return id;
+    const all = this.db.nodesNamed(name);
+    const found = all.length > PATH_CANDIDATES_MAX ? [] : all.filter((n) => accept.has(n.kind) && this.family(n.file_id) === family && this.qualified(n.id) === q);
+    id = found.length === 1 ? found[0].id : null;
+    if (this.paths.size >= UNIQUE_CACHE_MAX) this.paths.clear();
+    this.paths.set(key, id);
     return id;
   }
 
@@ -1187,6 +1204,14 @@ export class Resolver {
         if (hit) return { id: hit, how: container.how === 'import' ? 'import' : 'exact' };
         return undefined;
       }
+    }
+    // a namespace's member by its written path (`App.util.format()` of `App.util.format =
+    // function`, however many files declare `var App = App || {}`): the one symbol of that
+    // qualified name in the family, as `scope` in the reference's file or a script (a global
+    // namespace), else a guess
+    if (rules.constructorFunctions && !path && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(recv) && !rules.selfNames.includes(recv.slice(0, recv.indexOf('.')))) {
+      const id = this.byPath(`${recv}.${ref.name}`, ref.name, memberAccept, rules.family);
+      if (id !== null) return { id, how: this.db.node(id)!.file_id === ref.fileId || this.isScript(this.db.node(id)!.file_id) ? 'scope' : 'heuristic' };
     }
     // unknown receiver type: only a unique method name, never a built-in's common member, never
     // on a runtime global (`Math.random()`, `console.log()`) or on what an import brought from

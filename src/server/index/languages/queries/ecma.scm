@@ -60,11 +60,12 @@
       property: (property_identifier) @name)
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#eq? @_p "prototype")) @definition.method
+; (`App.util.format = function`: of App.util, a namespace in a namespace, three deep at most)
 (expression_statement
   (assignment_expression
-    left: (member_expression object: (identifier) @scope property: (property_identifier) @name)
+    left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression object: (identifier))])] @scope property: (property_identifier) @name)
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#not-any-of? @scope "exports" "module")) @definition.method
+  (#not-any-of? @scope "exports" "module" "module.exports")) @definition.method
 
 ; ── imports and exports ──
 (import_statement (import_clause (identifier) @import.default) source: (string) @import.source) @import
