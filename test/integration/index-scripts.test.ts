@@ -52,7 +52,7 @@ describe('index: classic scripts share their globals', function () {
         ``,
       ].join('\n'),
       // a namespace every script declares again, its members given by assignment
-      'js/ns1.js': `var App = App || {};\nApp.util = App.util || {};\nApp.util.format = function (s) { return s; };\n`,
+      'js/ns1.js': `var App = App || {};\nApp.util = App.util || {};\nApp.util.format = function (s) { return s; };\nApp.store = { load() { return this.save(); }, save: function () { return 1; } };\n`,
       'js/ns2.js': `var App = App || {};\nApp.view = {};\nApp.view.render = function () { return App.util.format('x'); };\n`,
       // a module may name a script's global too (a page loads both)
       'js/entry.js': `import { x } from './x.js';\nexport function boot() { return rc_find(x); }\n`,
@@ -77,7 +77,8 @@ describe('index: classic scripts share their globals', function () {
 
   it('indexes a namespace\'s members given by assignment, and binds a call by their path', () => {
     const all = ix.store.prepare('SELECT uid FROM nodes').all<{ uid: string }>().map((r) => r.uid);
-    for (const u of ['js/ns1.js::App.util.format', 'js/ns2.js::App.view.render']) assert.ok(all.includes(u), u);
+    for (const u of ['js/ns1.js::App.util.format', 'js/ns2.js::App.view.render', 'js/ns1.js::App.store.load', 'js/ns1.js::App.store.save']) assert.ok(all.includes(u), u);
+    assert.deepEqual(callTo(ix.store, 'js/ns1.js::App.store.load', 'save'), ['js/ns1.js::App.store.save', 'exact'], 'an object given to a namespace');
     assert.deepEqual(callTo(ix.store, 'js/ns2.js::App.view.render', 'format'), ['js/ns1.js::App.util.format', 'scope']);
   });
 

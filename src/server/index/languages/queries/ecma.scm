@@ -6,6 +6,14 @@
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_declaration name: (_) @name) @definition.class
+; an object given to a name or a namespace (`api = {...}`, `App.util = { format() {} }`): its
+; functions are that object's (not CommonJS's exports, nor a prototype: prototypes.scm)
+(assignment_expression
+  left: [(identifier) (member_expression object: [(identifier) (member_expression object: (identifier))] property: (property_identifier) @_last)] @scope
+  right: (object [
+    (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
+    (method_definition name: (property_identifier) @name)] @definition.method)
+  (#not-any-of? @scope "exports" "module.exports") (#not-eq? @_last "prototype"))
 (method_definition name: (_) @name) @definition.method
 ; `{ f: function () {}, g: (x) => ... }` given a name, exported, assigned, returned or nested in
 ; such an object (Vue's `methods: {...}`): as `{ f() {} }`; not an options object passed to a call
