@@ -224,9 +224,8 @@ export class GraphDb {
     return this.store.prepare("SELECT src, kind, dst FROM edges WHERE file_id = ? AND kind IN ('extends', 'implements') AND dst IS NOT NULL ORDER BY src, kind, id").all<HeritageKey>(fileId);
   }
 
-  /** Inserts or updates the file row and its file node; returns [fileId, fileNodeId]. */
-  /** The file's row and its file node, whose is_exported is 0 for a classic script (its names
-   *  are globals, FileExtraction.script), else 1. */
+  /** Inserts or updates the file row and its file node, whose is_exported is 0 for a classic
+   *  script (its names are globals, FileExtraction.script), else 1; returns [fileId, fileNodeId]. */
   upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number, script = false): [number, number] {
     const s = this.store;
     const now = Date.now();

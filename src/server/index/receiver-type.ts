@@ -396,8 +396,12 @@ export class ReceiverTypes {
     if (path.length > 1) {
       const at = { src: ctx.src, fileId: ctx.fileId, name: bare, receiver: path.slice(0, -1).join('.'), line: ctx.line };
       let res = this.r.resolve({ ...at, kind: 'type' });
-      // a constructor function an object holds (`new NS.Widget()` of `NS.Widget = function`)
-      if (res.dst === null && this.r.rules(ctx.fileId).constructorFunctions) res = this.r.resolve({ ...at, kind: 'new' });
+      // a constructor function an object holds (`new NS.Widget()` of `NS.Widget = function`),
+      // never a guess (`NodeJS.Timeout` is no project class that happens to be named Timeout)
+      if (res.dst === null && this.r.rules(ctx.fileId).constructorFunctions) {
+        const made = this.r.resolve({ ...at, kind: 'new' });
+        if (made.resolution !== 'heuristic') res = made;
+      }
       if (res.dst !== null) hit = { id: res.dst, how: res.resolution };
       else if (path.length > 2) hit = this.r.resolveTypePath(path, ctx);
     }

@@ -140,14 +140,15 @@
     object: (call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source))
     property: (property_identifier) @import.name)
   (#eq? @_req "require")) @import
-(call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source) (#eq? @_req "require")) @import
+(call_expression function: (identifier) @_req arguments: (arguments . (string) @import.source) (#eq? @_req "require")) @import @module
 (call_expression function: (import) arguments: (arguments . (string) @import.source)) @import
 
 ; a module, not a classic script (whose top-level names are globals): an import or export at the
-; top level (not a `.d.ts`'s `declare module 'x' { export ... }`), CommonJS's `require` and `exports`
+; top level (not a `.d.ts`'s `declare module 'x' { export ... }`), CommonJS's `require('m')` (the
+; import pattern above) and what it assigns to `module.exports` or `exports`. (A text predicate
+; is tested in JavaScript on every candidate match, so these keep to few: not every `a.b` or call.)
 (program [(import_statement) (export_statement)] @module)
-(call_expression function: (identifier) @_req (#eq? @_req "require")) @module
-(member_expression object: (identifier) @_m (#any-of? @_m "module" "exports")) @module
+(assignment_expression left: (member_expression object: [(identifier) @_m (member_expression object: (identifier) @_m)]) (#any-of? @_m "module" "exports")) @module
 
 ; ── references ──
 ; (the grammar reads `await (0, mod_1.f)(x)` as `await(0, mod_1.f)` called with x: no call of `await`)

@@ -25,10 +25,10 @@
     function: (member_expression object: (identifier) @_o property: (property_identifier) @_c)
     arguments: (arguments . (member_expression object: [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] property: (property_identifier) @_p2)))
   (#eq? @_p "prototype") (#eq? @_o "Object") (#eq? @_c "create") (#eq? @_p2 "prototype")) @reference.extends
-(call_expression
+(expression_statement (call_expression
   function: [(identifier) @_f (member_expression property: (property_identifier) @_f)]
   arguments: (arguments . (identifier) @scope . [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)] .)
-  (#eq? @_f "inherits")) @reference.extends
+  (#eq? @_f "inherits")) @reference.extends)
 ; a mixin: `Object.assign(Foo.prototype, Emitter.prototype)` (`_.extend`, `$.extend`)
 (call_expression
   function: (member_expression property: (property_identifier) @_f)
