@@ -54,6 +54,8 @@ describe('index: classic scripts share their globals', function () {
       // a namespace every script declares again, its members given by assignment
       'js/ns1.js': `var App = App || {};\nApp.util = App.util || {};\nApp.util.format = function (s) { return s; };\nApp.store = { load() { return this.save(); }, save: function () { return 1; } };\n`,
       'js/ns2.js': `var App = App || {};\nApp.view = {};\nApp.view.render = function () { return App.util.format('x'); };\n`,
+      // a plugin's script gives the app's constructor more methods
+      'js/plugin.js': `ListWidget.prototype.redraw = function () { this.draw(); return this.count(); };\nListWidget.prototype.count = function () { return 0; };\nfunction usePlugin() { var l = new ListWidget('y'); return l.redraw(); }\n`,
       // a module may name a script's global too (a page loads both)
       'js/entry.js': `import { x } from './x.js';\nexport function boot() { return rc_find(x); }\n`,
       // TypeScript: a declaration file's global and its definition in a script
@@ -80,6 +82,12 @@ describe('index: classic scripts share their globals', function () {
     for (const u of ['js/ns1.js::App.util.format', 'js/ns2.js::App.view.render', 'js/ns1.js::App.store.load', 'js/ns1.js::App.store.save']) assert.ok(all.includes(u), u);
     assert.deepEqual(callTo(ix.store, 'js/ns1.js::App.store.load', 'save'), ['js/ns1.js::App.store.save', 'exact'], 'an object given to a namespace');
     assert.deepEqual(callTo(ix.store, 'js/ns2.js::App.view.render', 'format'), ['js/ns1.js::App.util.format', 'scope']);
+  });
+
+  it("a method another script gives a constructor is its method, with its `this`", () => {
+    assert.deepEqual(callTo(ix.store, 'js/plugin.js::ListWidget.redraw', 'draw'), ['js/list.js::ListWidget.draw', 'exact'], "the constructor's own");
+    assert.deepEqual(callTo(ix.store, 'js/plugin.js::ListWidget.redraw', 'count'), ['js/plugin.js::ListWidget.count', 'exact'], "the plugin's");
+    assert.deepEqual(callTo(ix.store, 'js/plugin.js::usePlugin', 'redraw'), ['js/plugin.js::ListWidget.redraw', 'exact'], 'on an instance made elsewhere');
   });
 
   it("`this` in a constructor function's own body is the instance it makes", () => {

@@ -130,6 +130,8 @@ function listed(list: string[], name: string): boolean {
   return set.has(name);
 }
 const isGlobal = (rules: ResolveRules, name: string) => listed(rules.globals, name);
+/** OWNER_KINDS as a lookup's accepted kinds. */
+const OWNERS = new Set(OWNER_KINDS);
 /** byPath reads the qualified name of each symbol of the name: not for names this common. */
 const PATH_CANDIDATES_MAX = 512;
 
@@ -831,6 +833,21 @@ export class Resolver {
     const named = this.db.nodesNamedIn(name, c.file_id);
     const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, want));
     if (own) return own.id;
+    // another member of the same object under a second name (`this.get = this.request;`);
+    // names that go round (`this.a = this.b; this.b = this.a`) end on the set
+    const alias = this.memberAlias(c, name);
+    const key = `${containerId}\0${name}`;
+    if (alias !== undefined && !this.aliasing.has(key)) {
+      this.aliasing.add(key);
+      try {
+        return this.memberTaking(containerId, alias, accept, from, want);
+      } finally {
+        this.aliasing.delete(key);
+      }
+    }
+    // a method another file gives it (`Widget.prototype.extra = function` in a plugin's script)
+    const given = this.rules(c.file_id).literalThis && OWNER_KINDS.has(c.kind) ? this.byPath(`${this.qualified(containerId)}.${name}`, name, accept, this.rules(c.file_id).family) : null;
+    if (given !== null && this.db.node(given)!.file_id !== c.file_id) return given;
     if (this.rules(c.file_id).literalThis && CLASSLIKE.has(c.kind)) {
       // JavaScript's `this.render = function` in the constructor: a method declared inside it
       const ctors = this.db.constructorsOf(containerId);
@@ -848,6 +865,20 @@ export class Resolver {
     }
     return this.packageMethod(c, name, accept, from) ?? this.namespaceMember(c, name, accept, from) ?? this.spreadMember(c, name, accept, from, want) ?? this.memberOfSupertypes(containerId, name, accept, from, want, true)
       ?? (twins.length ? this.membersFrom(containerId, twins.flatMap((t) => this.supertypesOf(t)), name, accept, from, want) : undefined);
+  }
+
+  /** The member `name` is another of the same object under a second name: `this.get =
+   *  this.request` in a constructor function's body or a class's constructor (JavaScript,
+   *  ResolveRules.literalThis), as the compiler reads it. `aliasing`: the lookups under way. */
+  private readonly aliasing = new Set<string>();
+  private memberAlias(c: NodeRow, name: string): string | undefined {
+    if (!this.rules(c.file_id).literalThis) return undefined;
+    const scopes = c.kind === 'function' ? [c.id] : CLASSLIKE.has(c.kind) ? this.db.constructorsOf(c.id) : [];
+    for (const scope of scopes) {
+      const other = /^=this\.([A-Za-z_$][\w$]*)$/.exec(this.db.binding(scope, name) ?? '')?.[1];
+      if (other !== undefined && other !== name) return other;
+    }
+    return undefined;
   }
 
   /** A member of an object a function's result spreads in (`return { ...credLogger, parent }`:
@@ -1084,7 +1115,8 @@ export class Resolver {
 
   /** The function or object a method was given to, which its `this` is (ResolveRules.literalThis). */
   private prototypeOwner(n: NodeRow): NodeRow | undefined {
-    if (n.kind !== 'method' || n.parent_id === null || !this.rules(n.file_id).literalThis) return undefined;
+    if (n.kind !== 'method' || !this.rules(n.file_id).literalThis) return undefined;
+    if (n.parent_id === null) return this.ownerElsewhere(n);
     const parent = this.db.node(n.parent_id);
     if (!parent || !OWNER_KINDS.has(parent.kind)) return undefined;
     // a method as owner only where an object holds it (`NS.Foo = function`), not a class's method
@@ -1094,6 +1126,19 @@ export class Resolver {
       if (!holder || !OWNER_KINDS.has(holder.kind) || holder.kind === 'method') return undefined;
     }
     return parent;
+  }
+
+  /** The owner of a method given to it in another file than its own (`Widget.prototype.extra =
+   *  function` in a plugin's script, its qualified name `Widget.extra` with no Widget beside it):
+   *  the function or object that name binds to from there. */
+  private ownerElsewhere(n: NodeRow): NodeRow | undefined {
+    const owner = this.ownerName(n.id);
+    if (!owner) return undefined;
+    const dot = owner.lastIndexOf('.');
+    const rules = this.rules(n.file_id);
+    const id = dot < 0 ? this.resolveName(owner, { src: n.id, fileId: n.file_id }, OWNERS, null)?.id
+      : this.byPath(owner, owner.slice(dot + 1), OWNERS, rules.family) ?? undefined;
+    return id === undefined ? undefined : this.db.node(id);
   }
 
   /** The class of a C++ method defined out of line in another file than the class (`void
