@@ -18,6 +18,7 @@ describe('index: classic scripts share their globals', function () {
         `};`,
         `function rc_twice() { return 1; }`,
         `function it(name) { return name; }`,
+        `function ab() { return 2; }`,
         ``,
       ].join('\n'),
       'js/list.js': `function ListWidget(el) {\n  this.el = el;\n  this.draw = function () { return rc_find(this.el); };\n}\n`,
@@ -48,6 +49,7 @@ describe('index: classic scripts share their globals', function () {
         `  rc_private();`,
         `  rc_common();`,
         `  it('runs');`,
+        `  ab();`,
         `}`,
         ``,
       ].join('\n'),
@@ -101,6 +103,7 @@ describe('index: classic scripts share their globals', function () {
     assert.deepEqual(callTo(ix.store, 'js/page.js::start', 'rc_private'), [null, 'unresolved'], "a module's own");
     assert.deepEqual(callTo(ix.store, 'js/page.js::start', 'rc_common'), [null, 'unresolved'], 'a CommonJS module');
     assert.deepEqual(callTo(ix.store, 'js/page.js::start', 'it'), [null, 'unresolved']);
+    assert.deepEqual(callTo(ix.store, 'js/page.js::start', 'ab'), [null, 'unresolved'], "a name of two characters: a minified bundle's own");
     const fileExported = (p: string) => Number(ix.store.prepare("SELECT is_exported AS x FROM nodes WHERE uid = ? AND kind = 'file'").get<{ x: number }>(p)!.x);
     assert.deepEqual(['js/common.js', 'js/mod.js', 'js/cjs.js', 'ts/globals.d.ts'].map(fileExported), [0, 1, 1, 0], 'a script file node is not exported');
   });

@@ -216,6 +216,7 @@ describe('index: typed receivers', function () {
         `NS.close = function () {};`,
         `export function useNS() { var w = new NS.Widget(1); w.show(); }`,
         `class Button { press() { this.onTap = function () { return this.release(); }; } release() {} }`,
+        `var panel = { open() { this.onKey = function () { return this.close(); }; }, close() {} };`,
         // a member under a second name; names that go round bind nothing
         `function Mail() { this.request = function (u) { return u; }; this.get = this.request; this.load = function () { return this.get('x'); }; }`,
         `class Box { constructor() { this.open = this.show; this.a = this.b; this.b = this.a; } show() { return 1; } use() { this.a(); return this.open(); } }`,
@@ -366,6 +367,7 @@ describe('index: typed receivers', function () {
     assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.Box', 'measure'), ['js/proto.js::NS.Box.measure', 'exact'], "a capitalised one's own this");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::NS.tools', 'close'), ['js/proto.js::NS.close', 'exact'], "a method's this is its object");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Button.onTap', 'release'), ['js/proto.js::Button.release', 'exact'], "a class's, not its method's");
+    assert.deepEqual(callTo(ix.store, 'js/proto.js::panel.open.onKey', 'close'), ['js/proto.js::panel.close', 'exact'], "an object's, not its method's");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Mail.load', 'get'), ['js/proto.js::Mail.request', 'exact'], 'this.get = this.request');
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Box.use', 'open'), ['js/proto.js::Box.show', 'exact'], "in a class's constructor");
     assert.deepEqual(callTo(ix.store, 'js/proto.js::Box.use', 'a'), [null, 'unresolved'], 'a -> b -> a');

@@ -329,8 +329,11 @@ export class Resolver {
       const hit = this.db.nodesNamed(name).find((n) => n.parent_id === null && bare(n) && inPackage(this.dirOfFile(n.file_id), rules.implicitPackages!));
       if (hit) return { id: hit.id, how: 'import' };
     }
-    // 4c. a global of a classic script (ResolveRules.scriptGlobals)
-    if (rules.scriptGlobals && !isGlobal(rules, name)) {
+    // 4c. a global of a classic script (ResolveRules.scriptGlobals): for what is called, made or
+    // typed, not a plain value reference, which is mostly a local the source does not declare
+    // as one (an untyped parameter: `pt` in a build of one component is not another's top-level
+    // `pt`), and never a name of one or two characters (a minified bundle's `Q()` is its own)
+    if (rules.scriptGlobals && name.length > 2 && (ref as { kind?: string }).kind !== 'value' && !isGlobal(rules, name)) {
       const g = this.scriptGlobal(name, accept, rules);
       if (g !== null) return { id: g, how: 'scope' };
     }
@@ -845,9 +848,11 @@ export class Resolver {
         this.aliasing.delete(key);
       }
     }
-    // a method another file gives it (`Widget.prototype.extra = function` in a plugin's script)
-    const given = this.rules(c.file_id).literalThis && OWNER_KINDS.has(c.kind) ? this.byPath(`${this.qualified(containerId)}.${name}`, name, accept, this.rules(c.file_id).family) : null;
-    if (given !== null && this.db.node(given)!.file_id !== c.file_id) return given;
+    // a method another script gives a global of a script (`Widget.prototype.extra = function`
+    // in a plugin's script); never by a module's names (every Vue component is a `default`)
+    const given = this.rules(c.file_id).literalThis && OWNER_KINDS.has(c.kind) && this.isScript(c.file_id)
+      ? this.byPath(`${this.qualified(containerId)}.${name}`, name, accept, this.rules(c.file_id).family) : null;
+    if (given !== null && this.db.node(given)!.file_id !== c.file_id && this.isScript(this.db.node(given)!.file_id)) return given;
     if (this.rules(c.file_id).literalThis && CLASSLIKE.has(c.kind)) {
       // JavaScript's `this.render = function` in the constructor: a method declared inside it
       const ctors = this.db.constructorsOf(containerId);
@@ -1119,25 +1124,28 @@ export class Resolver {
     if (n.parent_id === null) return this.ownerElsewhere(n);
     const parent = this.db.node(n.parent_id);
     if (!parent || !OWNER_KINDS.has(parent.kind)) return undefined;
-    // a method as owner only where an object holds it (`NS.Foo = function`), not a class's method
-    // with a function assigned in it (`this.handler = function` in `m()`: its `this` is the class)
+    // a method as owner only where it is a constructor an object holds (`NS.Foo = function`,
+    // capitalised), not a class's or an object's method with a function assigned in it
+    // (`this.handler = function` in `m()`: its `this` is the class or object)
     if (parent.kind === 'method') {
       const holder = parent.parent_id === null ? undefined : this.db.node(parent.parent_id);
-      if (!holder || !OWNER_KINDS.has(holder.kind) || holder.kind === 'method') return undefined;
+      if (!/^[A-Z]/.test(parent.name) || !holder || !OWNER_KINDS.has(holder.kind) || holder.kind === 'method') return undefined;
     }
     return parent;
   }
 
   /** The owner of a method given to it in another file than its own (`Widget.prototype.extra =
    *  function` in a plugin's script, its qualified name `Widget.extra` with no Widget beside it):
-   *  the function or object that name binds to from there. */
+   *  the function or object that name binds to from there (a dotted one, `NS.Widget`, between
+   *  scripts only: its qualified name is all that ties them). */
   private ownerElsewhere(n: NodeRow): NodeRow | undefined {
     const owner = this.ownerName(n.id);
     if (!owner) return undefined;
     const dot = owner.lastIndexOf('.');
     const rules = this.rules(n.file_id);
+    const byPath = dot < 0 || !this.isScript(n.file_id) ? null : this.byPath(owner, owner.slice(dot + 1), OWNERS, rules.family);
     const id = dot < 0 ? this.resolveName(owner, { src: n.id, fileId: n.file_id }, OWNERS, null)?.id
-      : this.byPath(owner, owner.slice(dot + 1), OWNERS, rules.family) ?? undefined;
+      : byPath !== null && this.isScript(this.db.node(byPath)!.file_id) ? byPath : undefined;
     return id === undefined ? undefined : this.db.node(id);
   }
 
