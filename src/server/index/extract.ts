@@ -658,8 +658,9 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   if (exportAliases.length) extraction.exportAliases = exportAliases;
   if (bindings.length) extraction.bindings = bindings;
   if (packageName) extraction.package = packageName;
-  // a language that tells modules apart (@module): a file with none of its marks is a classic script
-  if (!isModule && lang.roles.has('module')) extraction.script = true;
+  // a language that tells modules apart (@module): a file with none of its marks is a classic
+  // script, unless minified (a bundle's top-level `Q` and `pt` are its own, not the page's)
+  if (!isModule && lang.roles.has('module') && !minified(source)) extraction.script = true;
   return { extraction, injections };
 }
 
@@ -865,6 +866,14 @@ function thisOwner(stack: Entry[], lang: CompiledLanguage): Entry | undefined {
     if (x.kind === 'function') return x.enclosing ? undefined : x;
   }
   return undefined;
+}
+
+/** Minified text: lines of 200 characters or more on average (code averages 30-60). */
+function minified(source: string): boolean {
+  if (source.length < 200) return false;
+  let lines = source.endsWith('\n') ? 0 : 1;
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lines++;
+  return source.length / Math.max(1, lines) >= 200;
 }
 
 /** `f(a, (b) => {...}).g(c)` -> `f().g()`: what a call is made with does not type its result

@@ -332,8 +332,8 @@ export class Resolver {
     // 4c. a global of a classic script (ResolveRules.scriptGlobals): for what is called, made or
     // typed, not a plain value reference, which is mostly a local the source does not declare
     // as one (an untyped parameter: `pt` in a build of one component is not another's top-level
-    // `pt`), and never a name of one or two characters (a minified bundle's `Q()` is its own)
-    if (rules.scriptGlobals && name.length > 2 && (ref as { kind?: string }).kind !== 'value' && !isGlobal(rules, name)) {
+    // `pt`; a minified bundle is no script, extract.ts)
+    if (rules.scriptGlobals && (ref as { kind?: string }).kind !== 'value' && !isGlobal(rules, name)) {
       const g = this.scriptGlobal(name, accept, rules);
       if (g !== null) return { id: g, how: 'scope' };
     }
