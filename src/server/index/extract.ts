@@ -123,8 +123,8 @@ interface Entry {
 interface RefRec {
   nameNode: Node; kind: RefKind | ''; receiver?: Node; pattern: number; call?: Node; pascal?: boolean;
   /** @scope: the symbol the reference is made for, where it is written outside it (JavaScript's
-   *  `Child.prototype = Object.create(Base.prototype)`: Child extends Base) */
-  owner?: Node;
+   *  `Child.prototype = Object.create(Base.prototype)`: Child extends Base), as BindingRec.owner */
+  owner?: string;
 }
 
 interface ImportRec {
@@ -392,7 +392,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (prev && prev.pattern <= m.patternIndex) continue;
       const rec: RefRec = { nameNode: n, kind: kind as RefKind | '', receiver, pattern: m.patternIndex, call: lang.spec.overloads && (kind === 'call' || kind === 'new') ? main : undefined };
       if (m.setProperties && 'name.pascal' in m.setProperties) rec.pascal = true;
-      if (scope) rec.owner = scope;
+      if (scope) rec.owner = scopeText(source, scope);
       refs.set(n.startIndex, rec);
     } else if (src) {
       let rec = imports.get(src.startIndex);
@@ -540,7 +540,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     // `A` in `function f<A>(a: A)` is the parameter, not a type `A` elsewhere (effect: 7 in 10 type names)
     if (r.kind === 'type' && !r.receiver && typeParams.covers(name, pos) !== false) continue;
     const p = r.nameNode.startPosition;
-    const from = r.owner ? ownerNamed(scopeText(source, r.owner), lexicalSymbol(enc)) : lexicalSymbol(enc);
+    const from = r.owner !== undefined ? ownerNamed(r.owner, lexicalSymbol(enc)) : lexicalSymbol(enc);
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from };
     if (r.receiver) ref.receiver = squash(text(source, r.receiver));
     const args = r.call && argNodes(lang, r.call);
@@ -660,7 +660,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   if (packageName) extraction.package = packageName;
   // a language that tells modules apart (@module): a file with none of its marks is a classic
   // script, unless minified (a bundle's top-level `Q` and `pt` are its own, not the page's)
-  if (!isModule && lang.roles.has('module') && !minified(source)) extraction.script = true;
+  if (!isModule && lang.roles.has('module') && !minified(source, root)) extraction.script = true;
   return { extraction, injections };
 }
 
@@ -868,12 +868,11 @@ function thisOwner(stack: Entry[], lang: CompiledLanguage): Entry | undefined {
   return undefined;
 }
 
-/** Minified text: lines of 200 characters or more on average (code averages 30-60). */
-function minified(source: string): boolean {
-  if (source.length < 200) return false;
-  let lines = source.endsWith('\n') ? 0 : 1;
-  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lines++;
-  return source.length / Math.max(1, lines) >= 200;
+/** Minified text: lines of 200 characters or more on average (code averages 30-60); the tree's
+ *  last row counts them (a last line after the final newline is empty). */
+function minified(source: string, root: Node): boolean {
+  const lines = root.endPosition.row + (root.endPosition.column > 0 ? 1 : 0);
+  return source.length >= 200 && source.length / Math.max(1, lines) >= 200;
 }
 
 /** `f(a, (b) => {...}).g(c)` -> `f().g()`: what a call is made with does not type its result

@@ -253,7 +253,7 @@ export class Resolver {
    *  unimported, and `guess` is given) the unique-name heuristic over `guess` kinds. A `value`
    *  name that is a parameter or local of an enclosing function (it has a binding there) is
    *  that local, and binds to nothing. */
-  resolveName(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
+  resolveName(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string; kind?: RefKind }, accept: Set<string>, guess: Set<string> | null, value = false, chain = guess !== null): Hit | undefined {
     const rules = this.rules(ref.fileId);
     const want = this.want(ref);
     // scopes and the top level are in the reference's own file
@@ -333,7 +333,7 @@ export class Resolver {
     // typed, not a plain value reference, which is mostly a local the source does not declare
     // as one (an untyped parameter: `pt` in a build of one component is not another's top-level
     // `pt`; a minified bundle is no script, extract.ts)
-    if (rules.scriptGlobals && (ref as { kind?: string }).kind !== 'value' && !isGlobal(rules, name)) {
+    if (rules.scriptGlobals && ref.kind !== 'value' && !isGlobal(rules, name)) {
       const g = this.scriptGlobal(name, accept, rules);
       if (g !== null) return { id: g, how: 'scope' };
     }
@@ -385,6 +385,13 @@ export class Resolver {
     if (this.paths.size >= UNIQUE_CACHE_MAX) this.paths.clear();
     this.paths.set(key, id);
     return id;
+  }
+
+  /** byPath among classic scripts only: between them, a qualified name is all that ties a
+   *  method to its owner (every Vue component's object is a `default`). */
+  private scriptPath(q: string, name: string, accept: Set<string>, family: string): number | null {
+    const id = this.byPath(q, name, accept, family);
+    return id !== null && this.isScript(this.db.node(id)!.file_id) ? id : null;
   }
 
   private isScript(fileId: number): boolean {
@@ -849,10 +856,10 @@ export class Resolver {
       }
     }
     // a method another script gives a global of a script (`Widget.prototype.extra = function`
-    // in a plugin's script); never by a module's names (every Vue component is a `default`)
+    // in a plugin's script)
     const given = this.rules(c.file_id).literalThis && OWNER_KINDS.has(c.kind) && this.isScript(c.file_id)
-      ? this.byPath(`${this.qualified(containerId)}.${name}`, name, accept, this.rules(c.file_id).family) : null;
-    if (given !== null && this.db.node(given)!.file_id !== c.file_id && this.isScript(this.db.node(given)!.file_id)) return given;
+      ? this.scriptPath(`${this.qualified(containerId)}.${name}`, name, accept, this.rules(c.file_id).family) : null;
+    if (given !== null && this.db.node(given)!.file_id !== c.file_id) return given;
     if (this.rules(c.file_id).literalThis && CLASSLIKE.has(c.kind)) {
       // JavaScript's `this.render = function` in the constructor: a method declared inside it
       const ctors = this.db.constructorsOf(containerId);
@@ -1081,10 +1088,7 @@ export class Resolver {
   private readonly constructing = new Map<number, boolean>();
   private isConstructorFunction(n: NodeRow): boolean {
     if (!this.rules(n.file_id).literalThis) return false;
-    if (n.kind === 'method') {
-      const holder = n.parent_id === null ? undefined : this.db.node(n.parent_id);
-      if (!/^[A-Z]/.test(n.name) || !holder || !HOLDERS.has(holder.kind)) return false;
-    } else if (n.kind !== 'function') return false;
+    if (n.kind === 'method' ? !this.isHeldConstructor(n) : n.kind !== 'function') return false;
     let yes = this.constructing.get(n.id);
     if (yes === undefined) {
       yes = this.db.hasMethods(n.id);
@@ -1124,14 +1128,17 @@ export class Resolver {
     if (n.parent_id === null) return this.ownerElsewhere(n);
     const parent = this.db.node(n.parent_id);
     if (!parent || !OWNER_KINDS.has(parent.kind)) return undefined;
-    // a method as owner only where it is a constructor an object holds (`NS.Foo = function`,
-    // capitalised), not a class's or an object's method with a function assigned in it
-    // (`this.handler = function` in `m()`: its `this` is the class or object)
-    if (parent.kind === 'method') {
-      const holder = parent.parent_id === null ? undefined : this.db.node(parent.parent_id);
-      if (!/^[A-Z]/.test(parent.name) || !holder || !OWNER_KINDS.has(holder.kind) || holder.kind === 'method') return undefined;
-    }
-    return parent;
+    // a method as owner only where it is a constructor an object holds, not a class's or an
+    // object's method with a function assigned in it (`this.handler = function` in `m()`: its
+    // `this` is the class or object)
+    return parent.kind !== 'method' || this.isHeldConstructor(parent) ? parent : undefined;
+  }
+
+  /** A method that is a constructor an object or function holds: capitalised, as constructors
+   *  are named (`NS.Widget = function`; `NS.format = function`'s `this` is NS). */
+  private isHeldConstructor(m: NodeRow): boolean {
+    const holder = m.parent_id === null ? undefined : this.db.node(m.parent_id);
+    return /^[A-Z]/.test(m.name) && !!holder && OWNER_KINDS.has(holder.kind) && holder.kind !== 'method';
   }
 
   /** The owner of a method given to it in another file than its own (`Widget.prototype.extra =
@@ -1142,10 +1149,8 @@ export class Resolver {
     const owner = this.ownerName(n.id);
     if (!owner) return undefined;
     const dot = owner.lastIndexOf('.');
-    const rules = this.rules(n.file_id);
-    const byPath = dot < 0 || !this.isScript(n.file_id) ? null : this.byPath(owner, owner.slice(dot + 1), OWNERS, rules.family);
     const id = dot < 0 ? this.resolveName(owner, { src: n.id, fileId: n.file_id }, OWNERS, null)?.id
-      : byPath !== null && this.isScript(this.db.node(byPath)!.file_id) ? byPath : undefined;
+      : this.isScript(n.file_id) ? this.scriptPath(owner, owner.slice(dot + 1), OWNERS, this.rules(n.file_id).family) ?? undefined : undefined;
     return id === undefined ? undefined : this.db.node(id);
   }
 
@@ -1264,7 +1269,8 @@ export class Resolver {
     // namespace), else a guess
     if (rules.constructorFunctions && !path && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(recv) && !rules.selfNames.includes(recv.slice(0, recv.indexOf('.')))) {
       const id = this.byPath(`${recv}.${ref.name}`, ref.name, memberAccept, rules.family);
-      if (id !== null) return { id, how: this.db.node(id)!.file_id === ref.fileId || this.isScript(this.db.node(id)!.file_id) ? 'scope' : 'heuristic' };
+      const file = id === null ? undefined : this.db.node(id)!.file_id;
+      if (file !== undefined) return { id: id!, how: file === ref.fileId || this.isScript(file) ? 'scope' : 'heuristic' };
     }
     // unknown receiver type: only a unique method name, never a built-in's common member, never
     // on a runtime global (`Math.random()`, `console.log()`) or on what an import brought from
