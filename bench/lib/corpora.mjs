@@ -32,6 +32,12 @@ export const CORPORA = {
   gtest: { local: () => nested('/usr/src/googletest', 'googletest', 'gtest'), edit: 'googletest/googletest/src/gtest.cc' },
   // Solidity: OpenZeppelin Contracts 5.0.2 (143 files), from npm.
   solidity: { npm: '@openzeppelin/contracts@5.0.2', dir: '', edit: 'token/ERC20/ERC20.sol' },
+  // C#: KeePass 2.47 (the app and KeePassLib, 482 files), from Debian's keepass2 source package
+  // (its orig tarball, fetched from the Debian archive: no binary package ships the sources).
+  csharp: {
+    url: 'http://deb.debian.org/debian/pool/main/k/keepass2/keepass2_2.47+dfsg.orig.tar.xz', dir: '', edit: 'KeePassLib/PwDatabase.cs',
+    prepare: keepOnly(['KeePass', 'KeePassLib']),
+  },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
@@ -93,16 +99,30 @@ export function pickNodeModules(n, dest = join(cache, `npm${n / 1000}k`)) {
   return dest;
 }
 
-/** Installs a Debian package (non-interactively), saying what it is for. */
+/** Installs Debian packages (space-separated; non-interactively), saying what they are for. */
 export function aptInstall(pkg, purpose) {
   console.error(`installing ${pkg} (apt) for ${purpose}...`);
-  spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync('apt-get', ['install', '-y', '-qq', ...pkg.split(' ')], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 export function corpusDir(name) {
   const c = CORPORA[name];
   if (!c) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
   if (c.local) return c.local();
+  if (c.url) {
+    const dest = join(cache, name);
+    if (!existsSync(join(dest, '.complete'))) {
+      rmSync(dest, { recursive: true, force: true });
+      mkdirSync(dest, { recursive: true });
+      const file = join(dest, c.url.slice(c.url.lastIndexOf('/') + 1));
+      console.error(`downloading ${c.url}...`);
+      execFileSync('curl', ['-fsSL', '--max-time', '300', '-o', file, c.url], { stdio: 'inherit' });
+      execFileSync('tar', ['xf', file, '-C', dest]);
+      rmSync(file);
+      writeFileSync(join(dest, '.complete'), '');
+    }
+    return join(dest, c.dir);
+  }
   const archive = c.tarball ?? c.zip;
   if (archive) {
     const dest = join(cache, name);

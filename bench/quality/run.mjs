@@ -1,8 +1,8 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs, effect and three's JavaScript, go/types on Go's tree, javac on
-// java.base, Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest, solc on
+// java.base, NRefactory on KeePass (C#), Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest, solc on
 // OpenZeppelin Contracts), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest,solidity] [--queries 150] [--peer] [--out file]
+//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest,csharp,solidity] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { McpClient } from '../lib/mcp.mjs';
 import { scoreCalls } from './calls.mjs';
 import { cDocs, scoreCCalls } from './c-calls.mjs';
 import { cppDocs, scoreCppCalls } from './cpp-calls.mjs';
+import { csDocs, scoreCsCalls } from './cs-calls.mjs';
 import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
@@ -28,6 +29,7 @@ const TRUTH = {
   c: { name: 'clang', score: (work, name) => scoreCCalls(work, corpusDir(name)), docs: (name, work) => cDocs(work, corpusDir(name)) },
   cpp: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
   gtest: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
+  csharp: { name: 'NRefactory', score: (work) => scoreCsCalls(work), docs: (name, work) => csDocs(work) },
   solidity: { name: 'solc', score: (work) => scoreSolCalls(work), docs: (name, work) => solDocs(work) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };

@@ -1168,6 +1168,29 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
   it('Java: `var` locals typed by their initialiser (`new Repo()`, `r.make()`), return types', () =>
     check({ 'src/A.java': "class Repo { boolean save(User u) { return true; } Repo make() { return new Repo(); } }\nclass User { String name() { return \"\"; } }\nclass Other { void save() {} }\nclass Service {\n  String run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.make();\n    x.save(u);\n    y.save(u);\n    r.make().save(u);\n    return u.name();\n  }\n}\n" }, 'src/A.java::Service.run', 'src/A.java::Repo', 'src/A.java::User', 6));
 
+  it('C#: a type is seen from its namespace, the ones around it and the `using`s, whatever folder declares it; a partial type\'s parts are one type', () =>
+    withIndexedProject({
+      'lib/Group.cs': 'namespace Acme.Lib\n{\n  public partial class Group\n  {\n    public Group(bool a) { }\n    public void Add(string s) { }\n  }\n  public static class Tools { public static void Once() { } }\n}\n',
+      'lib/Group.Search.cs': 'namespace Acme.Lib\n{\n  public partial class Group : Base\n  {\n    public void Find() { Add("x"); Check(); }\n  }\n}\n',
+      'lib/Base.cs': 'namespace Acme.Lib\n{\n  public class Base { public void Check() { } }\n}\n',
+      'lib/deep/Inner.cs': 'namespace Acme.Lib.Deep\n{\n  class Inner { void Go() { Tools.Once(); } }\n}\n',
+      'other/Tools.cs': 'namespace Acme.Other\n{\n  public static class Tools { public static void Once() { } }\n  public class Group { public void Add(string s) { } }\n}\n',
+      'app/Use.cs': 'using Acme.Lib;\n\nnamespace Acme.App\n{\n  class User\n  {\n    void Go()\n    {\n      var g = new Group(true);\n      g.Find();\n      g.Add("s");\n      g.Check();\n      Tools.Once();\n    }\n  }\n}\n',
+      'app/Both.cs': 'using Acme.Lib;\nusing Acme.Other;\n\nnamespace Acme.App\n{\n  class Both { void Go() { Tools.Once(); } }\n}\n',
+    }, async (ix) => {
+      const go = 'app/Use.cs::Acme.App.User.Go';
+      assert.deepEqual(edgeFrom(ix.store, go, 'Group', 'instantiates'), { kind: 'instantiates', resolution: 'import', from: go, to: 'lib/Group.cs::Acme.Lib.Group', target: 'Group' }, 'the part with the constructor; other/ has a Group too');
+      assert.deepEqual(callTo(ix.store, go, 'Find'), ['lib/Group.Search.cs::Acme.Lib.Group.Find', 'exact'], 'a member of the other part');
+      assert.deepEqual(callTo(ix.store, go, 'Add'), ['lib/Group.cs::Acme.Lib.Group.Add', 'exact']);
+      assert.deepEqual(callTo(ix.store, go, 'Check'), ['lib/Base.cs::Acme.Lib.Base.Check', 'exact'], 'the base class one part names');
+      assert.equal(callTo(ix.store, go, 'Once')[0], 'lib/Group.cs::Acme.Lib.Tools.Once');
+      const find = 'lib/Group.Search.cs::Acme.Lib.Group.Find';
+      assert.deepEqual(callTo(ix.store, find, 'Add'), ['lib/Group.cs::Acme.Lib.Group.Add', 'scope'], 'a bare name in one part is the other part\'s member');
+      assert.equal(callTo(ix.store, find, 'Check')[0], 'lib/Base.cs::Acme.Lib.Base.Check');
+      assert.equal(callTo(ix.store, 'lib/deep/Inner.cs::Acme.Lib.Deep.Inner.Go', 'Once')[0], 'lib/Group.cs::Acme.Lib.Tools.Once', 'Acme.Lib.Deep sees Acme.Lib');
+      assert.deepEqual(callTo(ix.store, 'app/Both.cs::Acme.App.Both.Go', 'Once'), [null, 'unresolved'], 'two usings give a Tools each: ambiguous');
+    }));
+
   it('C#: `var` locals typed by their initialiser, return types', () =>
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });

@@ -275,12 +275,12 @@ export class Resolver {
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
         // the class's members, then inherited ones
         const c = cur;
-        const hit = this.takingFirst(want, (w) => local.find((n) => mine(n, w))?.id ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
+        const hit = this.takingFirst(want, (w) => local.find((n) => mine(n, w))?.id ?? this.partMember(c, name, accept, w) ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
         if (hit) return { id: hit, how: 'scope' };
         continue;
       }
       const own = local.find((n) => mine(n, want));
-      if (own) return { id: own.id, how: 'scope' };
+      if (own) return { id: this.wholeType(own), how: 'scope' };
       const owner = rules.implicitMembers ? this.outOfLineClass(cur) : undefined;
       if (owner) {
         const hit = this.member(owner.id, name, accept, ref.fileId, want);
@@ -301,7 +301,12 @@ export class Resolver {
       const hit = this.importBinding(name, required, accept, true);
       return hit ? { id: hit, how: 'import' } : undefined;
     }
-    if (top) return { id: top.id, how: 'scope' };
+    if (top) return { id: this.wholeType(top), how: 'scope' };
+    // 2b. C#'s namespaces: those around the reference, then the file's `using`s
+    if (rules.namespaces) {
+      const hit = this.inNamespaces(name, ref, accept);
+      if (hit) return hit;
+    }
     // the folder's shared namespace (a package)
     const sibling = () => {
       const dir = this.dirOfFile(ref.fileId);
@@ -410,6 +415,9 @@ export class Resolver {
       const defs = cands.filter((n) => !n.is_declaration);
       if (defs.length) cands = defs;
     }
+    // a partial type's parts are one type
+    const part = rules.namespaces && cands.length > 1 ? this.primaryPart(cands) : undefined;
+    if (part) cands = [part];
     const exported = cands.filter((n) => n.is_exported);
     id = cands.length === 1 ? cands[0].id : exported.length === 1 && cands.length <= 3 ? exported[0].id : null;
     if (this.unique.size >= UNIQUE_CACHE_MAX) this.unique.clear();
@@ -720,7 +728,9 @@ export class Resolver {
    *  base listed is the most derived (ResolveRules.lastBaseFirst: Solidity's `contract D is A, B`,
    *  whose `super.f()` is B's). */
   private basesOf(id: number): number[] {
-    const bases = this.db.supertypes(id);
+    const n = this.db.node(id);
+    const parts = n ? this.partsOf(n) : [];
+    const bases = parts.length ? [...new Set([id, ...parts.map((p) => p.id)].flatMap((p) => this.db.supertypes(p)))] : this.db.supertypes(id);
     return bases.length > 1 && this.rules(this.db.node(id)?.file_id ?? -1).lastBaseFirst ? [...bases].reverse() : bases;
   }
 
@@ -737,7 +747,7 @@ export class Resolver {
         const sup = this.db.node(c);
         // (a module as a part of an intersection, `typeof ns`: what it exports)
         const m = sup && (sup.kind === 'file' ? this.exportedFrom(sup.file_id, name, accept, 0)
-          : this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.packageMethod(sup, name, accept, from));
+          : this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.partMember(sup, name, accept, want) ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
         next.push(...this.supertypesOf(c));
       }
@@ -841,8 +851,8 @@ export class Resolver {
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
     const named = this.db.nodesNamedIn(name, c.file_id);
-    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, want));
-    if (own) return own.id;
+    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, want))?.id ?? this.partMember(c, name, accept, want);
+    if (own) return own;
     // another member of the same object under a second name (`this.get = this.request;`);
     // names that go round (`this.a = this.b; this.b = this.a`) end on the set
     const alias = this.memberAlias(c, name);
@@ -950,6 +960,72 @@ export class Resolver {
   }
 
   private readonly paramCache = new Map<number, { range: [number, number] | null; types?: string[] | null }>();
+
+  /** ResolveRules.namespaces: the type `name` as C# sees it from the reference: declared in a
+   *  namespace around it (innermost first, then each one's parents, then the global one), else in
+   *  one the file's `using`s name. Two namespaces' types of the name are ambiguous: none. */
+  private inNamespaces(name: string, ref: { src: number; fileId: number }, accept: Set<string>): Hit | undefined {
+    const fam = this.family(ref.fileId);
+    const cands = this.db.nodesNamed(name).filter((n) => accept.has(n.kind) && n.kind !== 'method' && this.family(n.file_id) === fam && this.isTop(n, true));
+    if (!cands.length) return undefined;
+    const nsOf = (n: NodeRow) => {
+      const q = this.qualified(n.id) ?? name;
+      return q.length > name.length ? q.slice(0, q.length - name.length - 1) : '';
+    };
+    const around: string[] = [];
+    for (let cur = this.db.node(ref.src); cur; cur = cur.parent_id === null ? undefined : this.db.node(cur.parent_id)) {
+      if (cur.kind !== 'namespace') continue;
+      for (let q = this.qualified(cur.id) ?? cur.name; q; q = q.slice(0, Math.max(0, q.lastIndexOf('.')))) if (!around.includes(q)) around.push(q);
+    }
+    for (const ns of [...around, '']) {
+      const hit = this.primaryPart(cands.filter((n) => nsOf(n) === ns));
+      if (hit) return { id: hit.id, how: 'scope' };
+    }
+    const usings = new Set(this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source));
+    const hit = this.primaryPart(cands.filter((n) => usings.has(nsOf(n))));
+    return hit ? { id: hit.id, how: 'import' } : undefined;
+  }
+
+  /** The one type `nodes` are (several where it is `partial`): the part that declares its
+   *  constructors, else the one in the file of the shortest path (`PwGroup.cs` before
+   *  `PwGroup.Search.cs`); undefined where they are two types. */
+  private primaryPart(nodes: NodeRow[]): NodeRow | undefined {
+    if (nodes.length <= 1) return nodes[0];
+    const q = this.qualified(nodes[0].id);
+    if (nodes.some((n) => n.kind !== nodes[0].kind || this.qualified(n.id) !== q)) return undefined;
+    return nodes.find((n) => this.db.constructorsOf(n.id).length)
+      ?? nodes.reduce((a, b) => (this.pathOf(b.file_id).length < this.pathOf(a.file_id).length ? b : a));
+  }
+
+  /** A type found in one part of a partial type: the part `new` makes (primaryPart). */
+  private wholeType(n: NodeRow): number {
+    const parts = this.partsOf(n);
+    return parts.length ? this.primaryPart([n, ...parts])?.id ?? n.id : n.id;
+  }
+
+  /** The other parts of a C# `partial` type (ResolveRules.namespaces): the types of its kind and
+   *  qualified name in the language family. */
+  private readonly parts = new Map<number, NodeRow[]>();
+  private partsOf(c: NodeRow): NodeRow[] {
+    if (!CLASSLIKE.has(c.kind) || !this.rules(c.file_id).namespaces) return [];
+    let parts = this.parts.get(c.id);
+    if (parts === undefined) {
+      const q = this.qualified(c.id), fam = this.family(c.file_id);
+      parts = this.db.nodesNamed(c.name).filter((n) => n.id !== c.id && n.kind === c.kind && this.family(n.file_id) === fam && this.qualified(n.id) === q);
+      if (this.parts.size >= UNIQUE_CACHE_MAX) this.parts.clear();
+      this.parts.set(c.id, parts);
+    }
+    return parts;
+  }
+
+  /** A member the other parts of a partial type declare. */
+  private partMember(c: NodeRow, name: string, accept: Set<string>, want?: Want): number | undefined {
+    for (const p of this.partsOf(c)) {
+      const m = this.db.nodesNamedIn(name, p.file_id).find((n) => n.parent_id === p.id && accept.has(n.kind) && this.takes(n, want));
+      if (m) return m.id;
+    }
+    return undefined;
+  }
 
   /** ResolveRules.openNamespaces: a C++ namespace is reopened block after block, file after file
    *  (`namespace fmt { namespace detail {` in each header): a member of any block of the same

@@ -75,6 +75,10 @@ export interface ResolveRules {
   /** A namespace's members count as their file's top level (C++: `namespace fmt { ... }` in a
    *  header is what its includers see; one translation unit rarely declares a name in two). */
   openNamespaces?: boolean;
+  /** C#: a type is seen by its bare name from its own namespace and those enclosing it, and from
+   *  the namespaces a file's `using`s name, whichever files declare them (namespaces are not
+   *  folders); a `partial` type's parts, in several files, are one type. */
+  namespaces?: boolean;
   /** Packages every file sees without importing them, as folder paths (Java's `java.lang`):
    *  found where the project holds them (the JDK's own sources), after the file's own package. */
   implicitPackages?: string[];
@@ -285,7 +289,7 @@ export const RULES: Record<string, ResolveRules> = {
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
   scala: { ...jvm, detachedMethods: true },
-  csharp: { ...jvm, casts: true, detachedMethods: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet' },
+  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet' },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },
   cpp: {
     ...cfam,
