@@ -1191,6 +1191,23 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       assert.deepEqual(callTo(ix.store, 'app/Both.cs::Acme.App.Both.Go', 'Once'), [null, 'unresolved'], 'two usings give a Tools each: ambiguous');
     }));
 
+  it('C#: a static property\'s type, foreach and catch variables, a using alias, a type by its namespace path; a built-in or unseen type\'s member and a delegate field are no call targets', () =>
+    withIndexedProject({
+      'lib/Store.cs': 'namespace Acme.Lib\n{\n  public delegate string Fn(string s);\n  public class Store\n  {\n    public Fn Function;\n    public void Save() { }\n    public string Run(string s) { return Function(s); }\n    public struct Key { public void Check() { } }\n  }\n  public class Failure : System.Exception { public void Log() { } }\n  public class Flags { public int DateTime; public static void Parse(string s) { } }\n}\n',
+      'app/Program.cs': 'using System;\nusing Acme.Lib;\nusing S = Acme.Lib.Store;\n\nnamespace Acme\n{\n  public static class Program\n  {\n    public static Store Current { get { return null; } }\n    public static void Main(Store[] all)\n    {\n      Program.Current.Save();\n      foreach (Store x in all) x.Save();\n      foreach (var y in all) y.Save();\n      try { } catch (Failure f) { f.Log(); }\n      new S().Save();\n      var a = new Acme.Lib.Store();\n      var b = new Lib.Store.Key();\n      int.Parse("1");\n      DateTime.Parse("x");\n      Current.Function("s");\n    }\n  }\n}\n',
+    }, async (ix) => {
+      const main = 'app/Program.cs::Acme.Program.Main';
+      const save = callsTo(ix.store, main, 'Save');
+      assert.equal(save.length, 4, JSON.stringify(save));
+      for (const e of save) assert.deepEqual([e.to, e.resolution], ['lib/Store.cs::Acme.Lib.Store.Save', 'exact'], JSON.stringify(e));
+      assert.deepEqual(callTo(ix.store, main, 'Log'), ['lib/Store.cs::Acme.Lib.Failure.Log', 'exact']);
+      const made = edges(ix.store, 'instantiates').filter((e) => e.from === main).map((e) => [e.target, e.to]);
+      assert.deepEqual(made, [['S', 'lib/Store.cs::Acme.Lib.Store'], ['Store', 'lib/Store.cs::Acme.Lib.Store'], ['Key', 'lib/Store.cs::Acme.Lib.Store.Key']]);
+      assert.deepEqual(callsTo(ix.store, main, 'Parse').map((e) => e.to), [null, null], 'int\'s and System.DateTime\'s, not Flags.Parse');
+      assert.deepEqual(callTo(ix.store, main, 'Function'), [null, 'unresolved'], 'a delegate the field holds');
+      assert.deepEqual(callTo(ix.store, 'lib/Store.cs::Acme.Lib.Store.Run', 'Function'), [null, 'unresolved']);
+    }));
+
   it('C#: `var` locals typed by their initialiser, return types', () =>
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });

@@ -294,9 +294,9 @@ export class ReceiverTypes {
    *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
   private holderType(id: number | undefined): TypeHit {
     const v = id === undefined ? undefined : this.db.node(id);
-    // an enum constant is its enum; a field has its binding in its type (`StandardCharsets.UTF_8`)
+    // an enum constant is its enum; a field or property has its binding in its type (`StandardCharsets.UTF_8`)
     if (v?.kind === 'enum_member' && v.parent_id !== null) return { id: v.parent_id, how: 'exact' };
-    if (v?.kind === 'field' && v.parent_id !== null) {
+    if ((v?.kind === 'field' || v?.kind === 'property') && v.parent_id !== null) {
       const f = this.field(v.parent_id, v.name);
       return f && this.fieldType(f);
     }

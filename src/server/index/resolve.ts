@@ -132,6 +132,8 @@ function listed(list: string[], name: string): boolean {
 const isGlobal = (rules: ResolveRules, name: string) => listed(rules.globals, name);
 /** OWNER_KINDS as a lookup's accepted kinds. */
 const OWNERS = new Set(OWNER_KINDS);
+/** Whatever a name in sight may be (C#'s receivers, ResolveRules.namespaces). */
+const SEEN = new Set([...VALUES, ...CONTAINERS, 'method', 'property', 'field', 'enum_member']);
 /** byPath reads the qualified name of each symbol of the name: not for names this common. */
 const PATH_CANDIDATES_MAX = 512;
 
@@ -966,24 +968,61 @@ export class Resolver {
    *  one the file's `using`s name. Two namespaces' types of the name are ambiguous: none. */
   private inNamespaces(name: string, ref: { src: number; fileId: number }, accept: Set<string>): Hit | undefined {
     const fam = this.family(ref.fileId);
-    const cands = this.db.nodesNamed(name).filter((n) => accept.has(n.kind) && n.kind !== 'method' && this.family(n.file_id) === fam && this.isTop(n, true));
+    const types = (n: string) => this.db.nodesNamed(n).filter((t) => accept.has(t.kind) && t.kind !== 'method' && this.family(t.file_id) === fam && this.isTop(t, true));
+    // `using T = Acme.Lib.Tools;`
+    for (const imp of this.db.importedAs(ref.fileId, name)) {
+      const q = imp.source;
+      const hit = this.primaryPart(types(q.slice(q.lastIndexOf('.') + 1)).filter((t) => this.qualified(t.id) === q));
+      if (hit) return { id: hit.id, how: 'import' };
+    }
+    const cands = types(name);
     if (!cands.length) return undefined;
     const nsOf = (n: NodeRow) => {
       const q = this.qualified(n.id) ?? name;
       return q.length > name.length ? q.slice(0, q.length - name.length - 1) : '';
     };
-    const around: string[] = [];
-    for (let cur = this.db.node(ref.src); cur; cur = cur.parent_id === null ? undefined : this.db.node(cur.parent_id)) {
-      if (cur.kind !== 'namespace') continue;
-      for (let q = this.qualified(cur.id) ?? cur.name; q; q = q.slice(0, Math.max(0, q.lastIndexOf('.')))) if (!around.includes(q)) around.push(q);
-    }
-    for (const ns of [...around, '']) {
+    for (const ns of [...this.namespacesAround(ref.src), '']) {
       const hit = this.primaryPart(cands.filter((n) => nsOf(n) === ns));
       if (hit) return { id: hit.id, how: 'scope' };
     }
-    const usings = new Set(this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source));
+    const usings = new Set(this.usings(ref.fileId));
     const hit = this.primaryPart(cands.filter((n) => usings.has(nsOf(n))));
     return hit ? { id: hit.id, how: 'import' } : undefined;
+  }
+
+  /** The namespaces around a node, innermost first, each followed by its parents (`A.B`, `A`). */
+  private namespacesAround(src: number): string[] {
+    const around: string[] = [];
+    for (let cur = this.db.node(src); cur; cur = cur.parent_id === null ? undefined : this.db.node(cur.parent_id)) {
+      if (cur.kind !== 'namespace') continue;
+      for (let q = this.qualified(cur.id) ?? cur.name; q; q = q.slice(0, Math.max(0, q.lastIndexOf('.')))) if (!around.includes(q)) around.push(q);
+    }
+    return around;
+  }
+
+  /** The namespaces a file's `using`s open (not their aliases). */
+  private usings(fileId: number): string[] {
+    return [...new Set(this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source))];
+  }
+
+  /** C#: a dotted name (`KeePass.UI.CustomListViewEx`, `UI.CustomListViewEx` in namespace
+   *  KeePass, `NativeMethods.RECT` through a `using`): its longest leading part that is a type of
+   *  that qualified name, from the global namespace, those around the reference or a `using`;
+   *  then member by member. */
+  private namespacedPath(segs: string[], ref: { src: number; fileId: number }, accept: Set<string>, want?: Want): number | undefined {
+    const fam = this.family(ref.fileId);
+    for (const prefix of ['', ...this.namespacesAround(ref.src), ...this.usings(ref.fileId)]) {
+      for (let k = segs.length; k >= 1; k--) {
+        const q = prefix ? `${prefix}.${segs.slice(0, k).join('.')}` : segs.slice(0, k).join('.');
+        const type = this.primaryPart(this.db.nodesNamed(segs[k - 1]).filter((n) => CLASSLIKE.has(n.kind) && (k < segs.length || accept.has(n.kind)) && this.family(n.file_id) === fam && this.qualified(n.id) === q));
+        if (!type) continue;
+        let cur: number | undefined = type.id;
+        for (let i = k; i < segs.length - 1 && cur !== undefined; i++) cur = this.member(cur, segs[i], CONTAINERS, ref.fileId);
+        const hit = cur === undefined || k === segs.length ? cur : this.member(cur, segs[segs.length - 1], accept, ref.fileId, want);
+        if (hit !== undefined) return hit;
+      }
+    }
+    return undefined;
   }
 
   /** The one type `nodes` are (several where it is `partial`): the part that declares its
@@ -1304,7 +1343,8 @@ export class Resolver {
     const own = obj && obj.how !== 'heuristic' ? this.ownMember(obj.id, ref.name, memberAccept) : undefined;
     if (own) return { id: own, how: obj!.how === 'import' ? 'import' : 'exact' };
     // an imported module or namespace: `ns.f()`, Go `pkg.F()`, Python `mod.f()`
-    const named = this.db.importedAs(ref.fileId, recv);
+    // (C#'s `using NativeLib = KeePassLib.Native.NativeLib;` names a type or a namespace, `path` below)
+    const named = rules.namespaces ? [] : this.db.importedAs(ref.fileId, recv);
     for (const imp of named) {
       if (imp.resolved_file_id === null) continue;
       // Python's `from m import C` with C a class of m: `C.f()` is C's member, not m's `f`
@@ -1323,6 +1363,11 @@ export class Resolver {
         }
         return undefined;
       }
+    }
+    // C#: through namespaces (`new KeePass.UI.CustomListViewEx()`)
+    if (rules.namespaces && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(recv) && !rules.selfNames.includes(recv.slice(0, recv.indexOf('.')))) {
+      const hit = this.namespacedPath([...recv.split('.'), ref.name], ref, memberAccept, want);
+      if (hit !== undefined) return { id: hit, how: 'import' };
     }
     // a fully qualified name: `java.util.Arrays.sort()`, `extends java.security.Key`
     if (rules.importStyle === 'dotted' && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(recv)) {
@@ -1355,7 +1400,9 @@ export class Resolver {
     if (listed(rules.builtinMembers, ref.name) || isGlobal(rules, ref.name)) return undefined;
     const root = recv.split(/[.[(:]/)[0];
     if (isGlobal(rules, root) || isGlobal(rules, recv)) return undefined;
-    if (rules.capitalizedTypes && /^[A-Z][\w$]*$/.test(recv) && !this.db.nodesNamed(recv).length) return undefined;
+    // (where namespaces say what is seen, one nothing in sight names: `DateTime`, with an enum's
+    // `SprCompileFlags.DateTime` in the project)
+    if (rules.capitalizedTypes && /^[A-Z][\w$]*$/.test(recv) && (!this.db.nodesNamed(recv).length || (rules.namespaces && !this.resolveName(recv, ref, SEEN, null)))) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;

@@ -289,7 +289,9 @@ export const RULES: Record<string, ResolveRules> = {
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
   scala: { ...jvm, detachedMethods: true },
-  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet' },
+  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
+    // the built-in types' keywords (`int.Parse()`, `string.Join()`)
+    globals: ['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'object', 'string', 'nint', 'nuint', 'dynamic'] },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },
   cpp: {
     ...cfam,

@@ -60,3 +60,7 @@
 (variable_declaration type: (_) @_var (variable_declarator name: (identifier) @binding.name (_) @binding.value) (#eq? @_var "var")) @binding
 (method_declaration returns: (_) @binding.type name: (identifier) @binding.returns) @binding
 (property_declaration type: (_) @binding.type name: (identifier) @binding.name) @binding
+; `foreach (PwEntry pe in list)`, `foreach (var pe in list)` (an element of what it walks), `catch (IOException ex)`
+(foreach_statement type: (_) @binding.type left: (identifier) @binding.name (#not-eq? @binding.type "var")) @binding
+(foreach_statement type: (_) @_var left: (identifier) @binding.name right: (_) @binding.element (#eq? @_var "var")) @binding
+(catch_declaration type: (_) @binding.type name: (identifier) @binding.name) @binding
