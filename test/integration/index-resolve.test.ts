@@ -1856,6 +1856,49 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
       assert.deepEqual(calls(ix, 'src/Repo.cs::Use.Run'), ['7 Save -> src/Repo.cs:3', '8 Save -> src/Repo.cs:2']);
       assert.deepEqual(calls(ix, 'src/repo.cpp::run'), ['7 save -> src/repo.cpp:4', '8 save -> src/repo.cpp:3']);
     }));
+
+  it('C#: by the arguments\' types: the very type before one it converts to, an integer literal for any integral type, `ref`, a nullable, an array made there; a Stream is no string', () =>
+    withIndexedProject({
+      'src/Repo.cs': [
+        'class Repo {',
+        '  public void Save(object o) {}',
+        '  public void Save(string s) {}',
+        '  public void Save(int n) {}',
+        '  public void Save(Repo r) {}',
+        '  public void Load(string path, bool b) {}',
+        '  public void Load(System.IO.Stream s, bool b) {}',
+        '  public void Put(string s) {}',
+        '  public void Put(uint n) {}',
+        '  public void Get(string s) {}',
+        '  public void Get(ref int x) {}',
+        '  public void Opt(int n) {}',
+        '  public void Opt(long? n) {}',
+        '  public void Many(string s) {}',
+        '  public void Many(string[] all) {}',
+        '}',
+        'class Use {',
+        '  void Run(Repo r, System.IO.Stream st) {',
+        '    r.Save(@"x");',
+        '    r.Save(3);',
+        '    r.Save(r);',
+        '    r.Save(3.5);',
+        '    r.Load(st, true);',
+        '    r.Put(0);',
+        '    int k = 1;',
+        '    r.Get(ref k);',
+        '    r.Opt(null);',
+        '    r.Opt(k);',
+        '    r.Many(new string[1] { "a" });',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(calls(ix, 'src/Repo.cs::Use.Run'), [
+        '19 Save -> src/Repo.cs:3', '20 Save -> src/Repo.cs:4', '21 Save -> src/Repo.cs:5', '22 Save -> src/Repo.cs:2', '23 Load -> src/Repo.cs:7',
+        '24 Put -> src/Repo.cs:9', '26 Get -> src/Repo.cs:11', '27 Opt -> src/Repo.cs:13', '28 Opt -> src/Repo.cs:12', '29 Many -> src/Repo.cs:15',
+      ]);
+    }));
 });
 
 describe('index: type arguments (Java)', function () {

@@ -1,6 +1,6 @@
 // Parameter counts read from signatures, for overloads chosen by argument count.
 import assert from 'node:assert/strict';
-import { fits, paramRange, paramTypes, sameParameters } from '../../src/server/index/arity';
+import { fits, paramRange, paramTypes, sameParameters, sameType } from '../../src/server/index/arity';
 import { rulesFor } from '../../src/server/index/languages/rules';
 
 describe('arity: parameter counts from signatures', () => {
@@ -48,6 +48,29 @@ describe('arity: parameter types, and whether an argument fits one (Java)', () =
     assert.equal(fits(t, 'int', 'Integer', false), false);
     assert.equal(fits(t, 'Integer', 'int', false), false);
     assert.equal(fits(t, 'int', 'long', false), true);
+  });
+});
+
+describe('arity: parameter types and arguments (C#)', () => {
+  const t = rulesFor('csharp').argumentTypes!;
+  it('reads a parameter\'s type past attributes, `ref`/`out`/`this`, and a default value; `params` takes the rest', () => {
+    assert.deepEqual(paramTypes('public static void WriteValue(this IJSValueWriter writer, [In] ref byte[] b, out int n, string s = null, params object[] args)', 'WriteValue'), ['IJSValueWriter', 'byte[]', 'int', 'string', '...']);
+  });
+  it('reads literals, names types by their aliases, takes null for a nullable, an integer literal for any number, and a sealed type only for itself', () => {
+    const lit = (x: string) => t.literals.find(([re]) => re.test(x))?.[1];
+    assert.deepEqual(['"a"', '@"a\\b"', '$"{x}"', "'c'", 'true', 'null', '0', '-1', '7u', '7L', '7UL', '1.5', '1.5f', '1.5m', '1e3'].map(lit),
+      ['string', 'string', 'string', 'char', 'bool', 'null', 'int#', 'int', 'uint', 'long', 'ulong', 'double', 'float', 'decimal', 'double']);
+    const yes: [string, string][] = [['Int32', 'int'], ['string', 'System.String'], ['null', 'int?'], ['int', 'long?'], ['int#', 'uint'], ['int#', 'byte'], ['int', 'object'], ['byte[]', 'IEnumerable<byte>'], ['Foo', 'TKey'], ['Stream', 'IDisposable']];
+    const no: [string, string][] = [['null', 'int'], ['int', 'uint'], ['long', 'int'], ['Stream', 'string'], ['double', 'decimal'], ['PwIcon', 'int']];
+    for (const [a, p] of yes) assert.equal(fits(t, a, p), true, `${a} for ${p}`);
+    for (const [a, p] of no) assert.equal(fits(t, a, p), false, `${a} for ${p}`);
+  });
+  it('tells the very type from one it converts to', () => {
+    assert.equal(sameType(t, 'int#', 'int'), true);
+    assert.equal(sameType(t, 'Int32', 'int'), true);
+    assert.equal(sameType(t, 'PwUuid', 'object'), false);
+    assert.equal(sameType(t, 'int', 'long'), false);
+    assert.equal(sameType(t, 'string[]', 'string'), false);
   });
 });
 

@@ -18,9 +18,11 @@ export function paramRange(signature: string, name: string): [number, number] | 
  *  whole parameter list. */
 export function paramTypes(signature: string, name: string): string[] | undefined {
   return paramList(signature, name)?.map((p) => {
-    if (p.includes('...')) return '...';
-    // `final @Nullable Map<K, V> m`, `byte b[]` (the dimensions after the name)
-    const bare = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/\bfinal\s/g, ' ').trim();
+    // `final @Nullable Map<K, V> m`, `byte b[]` (the dimensions after the name); C#'s `[In] ref
+    // byte[] b`, `params object[] args`, `string s = null`
+    const cs = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/^\s*(?:\[[^\]]*\]\s*)+/, '').replace(/\s*=[\s\S]*$/, '');
+    if (p.includes('...') || /^params\s/.test(cs)) return '...';
+    const bare = cs.replace(/^\s*(?:(?:ref|out|in|this|scoped)\s+)+/, '').replace(/\bfinal\s/g, ' ').trim();
     const m = /^(.*?)\s*\b[\w$]+\s*((?:\[\s*\])*)$/s.exec(bare);
     return m && m[1] ? m[1].replace(/\s+/g, ' ') + m[2].replace(/\s/g, '') : '';
   });
@@ -95,11 +97,12 @@ function range(params: string[]): [number, number] {
  *  clearly cannot is ruled out: reference types fit one another, as subtyping is not checked. */
 export function fits(t: ArgumentTypes, arg: string | undefined, param: string, boxing = true): boolean {
   if (!arg || !param || param === '...') return true;
-  const a = typeName(arg), p = typeName(param);
-  // a type variable (`T`, `E2`) takes anything
-  if (/^[A-Z]\d?$/.test(p.base) || /^[A-Z]\d?$/.test(a.base)) return true;
+  const a = typeName(arg, t.aliases), p = typeName(param, t.aliases);
+  // a type variable (`T`, `E2`; C#'s `TKey`) takes anything
+  const typeVariable = t.typeVariable ?? /^[A-Z]\d?$/;
+  if (typeVariable.test(p.base) || typeVariable.test(a.base)) return true;
   const primitive = (x: { base: string; dims: number }) => x.dims === 0 && x.base in t.widening;
-  if (a.base === 'null') return !primitive(p);
+  if (a.base === 'null') return !primitive(p) || p.nullable;
   if (a.dims > 0) {
     if (p.dims === 0) return t.takesArrays.includes(p.base);
     if (p.dims !== a.dims) return p.base === 'Object' && p.dims < a.dims;
@@ -115,11 +118,23 @@ export function fits(t: ArgumentTypes, arg: string | undefined, param: string, b
     const unboxed = boxing ? Object.keys(t.boxes).find((k) => t.boxes[k] === a.base) : undefined;
     return unboxed !== undefined && (unboxed === p.base || t.widening[unboxed].includes(p.base));
   }
-  return a.base === p.base || !(t.final.includes(a.base) && t.final.includes(p.base));
+  // nothing extends a final type: its parameter takes only its own (a `Stream` is no `string`)
+  return a.base === p.base || !t.final.includes(p.base);
 }
 
-/** A type as written, without type arguments or qualifier: its name and array dimensions. */
-function typeName(s: string): { base: string; dims: number } {
+/** Whether an argument of type `arg` is of the very type a parameter declares (not known, or a
+ *  type variable: yes; an integer literal is an `int`). */
+export function sameType(t: ArgumentTypes, arg: string | undefined, param: string): boolean {
+  if (!arg || !param || param === '...') return true;
+  const a = typeName(arg, t.aliases), p = typeName(param, t.aliases);
+  const typeVariable = t.typeVariable ?? /^[A-Z]\d?$/;
+  if (typeVariable.test(p.base) || typeVariable.test(a.base)) return true;
+  return (a.base === p.base || (a.base === 'int#' && p.base === 'int')) && a.dims === p.dims;
+}
+
+/** A type as written, without type arguments or qualifier: its name (by its alias's, C#'s
+ *  `Int32` as `int`), array dimensions, and whether it is nullable (C#'s `int?`). */
+function typeName(s: string, aliases?: Record<string, string>): { base: string; dims: number; nullable: boolean } {
   let depth = 0, bare = '';
   for (const c of s) {
     if (c === '<') depth++;
@@ -127,6 +142,9 @@ function typeName(s: string): { base: string; dims: number } {
     else if (depth === 0) bare += c;
   }
   const dims = (bare.match(/\[/g) ?? []).length;
-  const base = bare.replace(/\[\s*\]/g, '').trim();
-  return { base: base.slice(base.lastIndexOf('.') + 1), dims };
+  let base = bare.replace(/\[[\s,]*\]/g, '').trim();
+  const nullable = base.endsWith('?');
+  if (nullable) base = base.slice(0, -1).trim();
+  base = base.slice(base.lastIndexOf('.') + 1);
+  return { base: aliases?.[base] ?? base, dims, nullable };
 }

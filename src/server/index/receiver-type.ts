@@ -81,6 +81,9 @@ export class ReceiverTypes {
   argumentType(expr: string, ctx: Ctx, literals: [RegExp, string][]): string | undefined {
     const literal = literals.find(([re]) => re.test(expr));
     if (literal) return literal[1];
+    // an array made there (`new string[1] { "\\" }`, `new byte[n]`)
+    const array = /^new\s+([A-Za-z_][\w.]*)\s*((?:\[[^\]]*\]\s*)+)/.exec(expr);
+    if (array) return array[1] + '[]'.repeat((array[2].match(/\[/g) ?? []).length);
     const plain = (t: string | undefined) => t !== undefined && !t.startsWith('=') && !t.startsWith('%'); // (`%T`, a type parameter: not known)
     if (IDENT.test(expr)) {
       const t = this.inScope(expr, ctx)?.type;

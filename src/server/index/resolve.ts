@@ -9,7 +9,7 @@ import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
-import { fits, paramRange, paramTypes, sameParameters } from './arity';
+import { fits, paramRange, paramTypes, sameParameters, sameType } from './arity';
 import { stripTypeArgs } from './brackets';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
@@ -27,7 +27,7 @@ export interface RefInput {
 
 /** What a call asks of an overload: its argument count, and where methods overload by type
  *  (ResolveRules.argumentTypes) its arguments as written, typed at first need (null: not known). */
-interface Want { count: number; argv?: string[]; types?: (string | null)[]; at: Ctx; strict?: boolean }
+interface Want { count: number; argv?: string[]; types?: (string | null)[]; at: Ctx; strict?: boolean; exact?: boolean }
 
 export interface Resolved {
   dst: number | null;
@@ -832,13 +832,14 @@ export class Resolver {
   }
 
   /** A lookup asked for what takes the call's arguments (LanguageSpec.overloads): where they are
-   *  typed, first without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
+   *  typed, first an overload declaring the very types they have (the most specific: `equals(PwUuid)`
+   *  before `equals(Object)`), then one they fit without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
    *  `accept(Integer)` before `accept(int)`), then with; then for what takes as many (where their
    *  types were not known right), then for any of the name. */
   private takingFirst(want: Want | undefined, find: (want?: Want) => number | undefined): number | undefined {
     if (want === undefined) return find();
     if (!want.argv) return find(want) ?? find();
-    return find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
+    return find({ ...want, strict: true, exact: true }) ?? find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
   }
 
   /** A reference's Want: undefined where it is no call that records its arguments. */
@@ -942,8 +943,10 @@ export class Resolver {
     const types = want.types!;
     for (let i = 0; i < argv.length && i < params.length; i++) {
       if (params[i] === '...') return true;
-      if (types[i] === undefined) types[i] = (argv[i] && this.types.argumentType(argv[i], want.at, t.literals)) || null;
-      if (!fits(t, types[i] ?? undefined, params[i], !want.strict)) return false;
+      // (C#'s named argument, `name: value`, is not where it stands: not known)
+      const arg = t.modifiers ? argv[i].replace(t.modifiers, '') : argv[i];
+      if (types[i] === undefined) types[i] = (arg && !/^[A-Za-z_]\w*\s*:(?!:)/.test(arg) && this.types.argumentType(arg, want.at, t.literals)) || null;
+      if (want.exact ? !sameType(t, types[i] ?? undefined, params[i]) : !fits(t, types[i] ?? undefined, params[i], !want.strict)) return false;
     }
     return true;
   }

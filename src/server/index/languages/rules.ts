@@ -164,6 +164,12 @@ export interface ArgumentTypes {
   takesArrays: string[];
   /** Types no class extends: an argument of one of them never fits a parameter of another. */
   final: string[];
+  /** Other names of types, to the one compared (C#'s `Int32` is `int`). */
+  aliases?: Record<string, string>;
+  /** A type parameter's name, which takes anything (Java's `T`, `E2`: the default). */
+  typeVariable?: RegExp;
+  /** What an argument may start with that leaves its type (C#'s `ref x`, `out y`). */
+  modifiers?: RegExp;
 }
 
 const JAVA_ARGUMENT_TYPES: ArgumentTypes = {
@@ -181,6 +187,36 @@ const JAVA_ARGUMENT_TYPES: ArgumentTypes = {
   takesPrimitives: ['Object', 'Serializable', 'Comparable', 'Number', 'Constable', 'ConstantDesc'],
   takesArrays: ['Object', 'Serializable', 'Cloneable'],
   final: ['String', 'Boolean', 'Byte', 'Short', 'Character', 'Integer', 'Long', 'Float', 'Double'],
+};
+
+// C#: an integer literal (`int#`) is also any integral type's it fits (`SHGetFileInfo(p, 0, ...)`
+// with a `uint`): any numeric type's, as nothing else tells them apart here
+const CSHARP_NUMERIC = ['sbyte', 'byte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'char', 'float', 'double', 'decimal'];
+const CSHARP_ARGUMENT_TYPES: ArgumentTypes = {
+  literals: [
+    [/^(?:\$@|@\$|\$|@)?"[\s\S]*"$/, 'string'], [/^'(?:[^'\\]|\\.)+'$/, 'char'], [/^(?:true|false)$/, 'bool'], [/^null$/, 'null'],
+    [/^(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)$/, 'int#'], [/^-\d[\d_]*$/, 'int'],
+    [/^-?(?:0[xX][\da-fA-F_]+|\d[\d_]*)(?:[uU][lL]|[lL][uU])$/, 'ulong'], [/^-?(?:0[xX][\da-fA-F_]+|\d[\d_]*)[lL]$/, 'long'], [/^-?(?:0[xX][\da-fA-F_]+|\d[\d_]*)[uU]$/, 'uint'],
+    [/^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[fF]$/, 'float'], [/^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[mM]$/, 'decimal'],
+    [/^-?(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*|\d[\d_]*[eE][+-]?\d+)(?:[eE][+-]?\d+)?[dD]?$|^-?\d[\d_]*[dD]$/, 'double'],
+  ],
+  widening: {
+    'int#': CSHARP_NUMERIC,
+    sbyte: ['short', 'int', 'long', 'float', 'double', 'decimal'], byte: ['short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'],
+    short: ['int', 'long', 'float', 'double', 'decimal'], ushort: ['int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'],
+    int: ['long', 'float', 'double', 'decimal'], uint: ['long', 'ulong', 'float', 'double', 'decimal'], long: ['float', 'double', 'decimal'], ulong: ['float', 'double', 'decimal'],
+    char: ['ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'], float: ['double'], double: [], decimal: [], bool: [],
+  },
+  boxes: {},
+  takesPrimitives: ['object', 'ValueType', 'IComparable', 'IConvertible', 'IFormattable', 'IEquatable', 'dynamic'],
+  takesArrays: ['object', 'Array', 'IEnumerable', 'ICollection', 'IList', 'IReadOnlyList', 'IReadOnlyCollection', 'ICloneable', 'IStructuralComparable', 'IStructuralEquatable', 'dynamic'],
+  final: ['string', 'DateTime', 'TimeSpan', 'Guid', 'IntPtr', 'UIntPtr'],
+  aliases: {
+    String: 'string', Object: 'object', Boolean: 'bool', Byte: 'byte', SByte: 'sbyte', Char: 'char', Decimal: 'decimal', Double: 'double', Single: 'float',
+    Int16: 'short', UInt16: 'ushort', Int32: 'int', UInt32: 'uint', Int64: 'long', UInt64: 'ulong',
+  },
+  typeVariable: /^(?:[A-Z]\d?|T[A-Z][a-z]\w*)$/,
+  modifiers: /^(?:ref|out|in)\s+/,
 };
 
 const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
@@ -289,7 +325,7 @@ export const RULES: Record<string, ResolveRules> = {
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
   scala: { ...jvm, detachedMethods: true },
-  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
+  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES, builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
     // the built-in types' keywords (`int.Parse()`, `string.Join()`)
     globals: ['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'object', 'string', 'nint', 'nuint', 'dynamic'] },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },

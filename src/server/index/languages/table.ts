@@ -309,7 +309,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-c-sharp.vscode.wasm',
     queries: ['csharp.scm'],
     comments: ['comment'],
-    overloads: true,
+    overloads: 'types',
     modifierContainers: ['modifier'],
     methodParents: ['class', 'struct', 'interface'],
     defaultVisibility: 'internal',

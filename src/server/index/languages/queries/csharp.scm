@@ -38,6 +38,8 @@
 (invocation_expression function: (generic_name (identifier) @name)) @reference.call
 (invocation_expression function: (member_access_expression expression: (_) @receiver name: (identifier) @name)) @reference.call
 (invocation_expression function: (member_access_expression expression: (_) @receiver name: (generic_name (identifier) @name))) @reference.call
+; (`this` and `base` are keywords, no named nodes: `(_)` above does not match them)
+(invocation_expression function: (member_access_expression expression: ["this" "base"] @receiver name: [(identifier) @name (generic_name (identifier) @name)])) @reference.call
 (invocation_expression function: (conditional_access_expression (_) @receiver (member_binding_expression name: (identifier) @name))) @reference.call
 (object_creation_expression type: (identifier) @name) @reference.new
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.new
