@@ -1208,6 +1208,22 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       assert.deepEqual(callTo(ix.store, 'lib/Store.cs::Acme.Lib.Store.Run', 'Function'), [null, 'unresolved']);
     }));
 
+  it('C#: a file-scoped namespace holds the rest of its file; an extension method in sight is its receiver type\'s member (or a base type\'s), chosen by overload; one taking more arguments is no interface method from outside', () =>
+    withIndexedProject({
+      'lib/Widget.cs': 'namespace Acme.Lib;\n\npublic class Base { }\npublic class Widget : Base { public void Show() { } }\n',
+      'lib/Ext.cs': 'using Microsoft.Outside;\n\nnamespace Acme.Lib.Extensions;\n\npublic static class WidgetExt\n{\n  public static void Shout(this Widget w, int times) { }\n  public static void Shout(this Widget w, string text) { }\n  public static void Tag(this Base b) { }\n  public static bool Next(this IReader r, ref bool ok) { return ok; }\n  public static string Emit(this ISymbol s) { return ""; }\n}\n',
+      'app/Use.cs': 'using Acme.Lib;\nusing Acme.Lib.Extensions;\nusing Microsoft.Outside;\n\nnamespace Acme.App;\n\npublic class User\n{\n  public void Go(Widget w, IReader r, INamedSymbol s)\n  {\n    w.Shout("hey");\n    w.Shout(2);\n    w.Tag();\n    r.Next();\n    s.Emit();\n  }\n}\n',
+      'app/Blind.cs': 'using Acme.Lib;\n\nnamespace Acme.Other;\n\npublic class Blind { public void Go(Widget w) { w.Tag(); } }\n',
+    }, async (ix) => {
+      const go = 'app/Use.cs::Acme.App.User.Go';
+      assert.ok(ix.store.prepare('SELECT 1 FROM nodes WHERE uid = ?').get('lib/Widget.cs::Acme.Lib.Widget.Show'), 'the namespace is in the qualified name');
+      assert.deepEqual(callsTo(ix.store, go, 'Shout').map((e) => [e.to, e.resolution]), [['lib/Ext.cs::Acme.Lib.Extensions.WidgetExt.Shout#2', 'import'], ['lib/Ext.cs::Acme.Lib.Extensions.WidgetExt.Shout', 'import']]);
+      assert.deepEqual(callTo(ix.store, go, 'Tag'), ['lib/Ext.cs::Acme.Lib.Extensions.WidgetExt.Tag', 'import'], 'an extension of its base class');
+      assert.deepEqual(callTo(ix.store, go, 'Next'), [null, 'unresolved'], 'IReader\'s own Next(), from outside');
+      assert.deepEqual(callTo(ix.store, go, 'Emit'), ['lib/Ext.cs::Acme.Lib.Extensions.WidgetExt.Emit', 'heuristic'], 'both types from outside: a guess');
+      assert.deepEqual(callTo(ix.store, 'app/Blind.cs::Acme.Other.Blind.Go', 'Tag'), [null, 'unresolved'], 'no using brings the extensions in sight');
+    }));
+
   it('C#: `var` locals typed by their initialiser, return types', () =>
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });

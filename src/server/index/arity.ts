@@ -132,6 +132,11 @@ export function sameType(t: ArgumentTypes, arg: string | undefined, param: strin
   return (a.base === p.base || (a.base === 'int#' && p.base === 'int')) && a.dims === p.dims;
 }
 
+/** A type's name as written, without type arguments, qualifier or `?` (by its alias's). */
+export function baseType(s: string, aliases?: Record<string, string>): string {
+  return typeName(s, aliases).base;
+}
+
 /** A type as written, without type arguments or qualifier: its name (by its alias's, C#'s
  *  `Int32` as `int`), array dimensions, and whether it is nullable (C#'s `int?`). */
 function typeName(s: string, aliases?: Record<string, string>): { base: string; dims: number; nullable: boolean } {

@@ -380,8 +380,11 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       const prev = defs.get(key);
       if (prev && prev.pattern <= m.patternIndex) continue;
       defs.set(key, {
-        // A body outside the declaration node (Dart: signature, then body) widens its range.
-        start: main!.startIndex, end: body && body.endIndex > main!.endIndex ? body.endIndex : main!.endIndex, node: main!, nameNode: name, name: unquote(text(source, name)),
+        // A body outside the declaration node (Dart: signature, then body) widens its range; so
+        // does the rest of its parent where the declaration says so (C#'s `namespace A.B;` holds
+        // what follows it in the file: `scope.rest`).
+        start: main!.startIndex, end: m.setProperties && 'scope.rest' in m.setProperties && main!.parent ? main!.parent.endIndex : body && body.endIndex > main!.endIndex ? body.endIndex : main!.endIndex,
+        node: main!, nameNode: name, name: unquote(text(source, name)),
         kind: mainRole === R.Container ? '' : kind, pattern: m.patternIndex, body, doc, scope: scopeName,
         props: m.setProperties as Record<string, string | null> | undefined,
         qual: '', index: -1, bound: -1,

@@ -9,7 +9,7 @@ import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
-import { fits, paramRange, paramTypes, sameParameters, sameType } from './arity';
+import { baseType, fits, paramRange, paramTypes, sameParameters, sameType } from './arity';
 import { stripTypeArgs } from './brackets';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
@@ -993,6 +993,70 @@ export class Resolver {
     return hit ? { id: hit.id, how: 'import' } : undefined;
   }
 
+  /** C#: `recv.M(args)` as an extension method `M(this T x, ...)` of a static class in a namespace
+   *  in sight, called as `M(recv, args)`: where the receiver's type is known (a project type,
+   *  `typeId`, or a type the receiver is declared of; `fromOutside`: a type from outside the
+   *  project, by the receiver types) and is `T`, one of its supertypes, or `T` is
+   *  a type parameter or `object` (where both are from outside the project, whose supertypes are
+   *  not known, a guess); by overload as any call. */
+  private extensionMethod(ref: RefInput, typeId: number | undefined, fromOutside: boolean, accept: Set<string>, want?: Want): Hit | undefined {
+    const recv = ref.receiver!;
+    if (want === undefined || !accept.has('method')) return undefined;
+    const fam = this.family(ref.fileId);
+    const sigOf = (n: NodeRow) => this.db.signature(n.id) ?? '';
+    const all = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'method' && n.parent_id !== null && this.family(n.file_id) === fam && /\(\s*this\s/.test(sigOf(n)));
+    if (!all.length) return undefined;
+    // the receiver's type and its supertypes, by name
+    const t = this.rules(ref.fileId).argumentTypes;
+    const names = new Set<string>();
+    if (typeId !== undefined) {
+      let frontier = [typeId];
+      for (let depth = 0; depth < SUPERTYPE_DEPTH_MAX && frontier.length; depth++) {
+        const next: number[] = [];
+        for (const id of frontier) {
+          const n = this.db.node(id);
+          if (!n || names.has(n.name)) continue;
+          names.add(n.name);
+          next.push(...this.basesOf(id));
+        }
+        frontier = next;
+      }
+    } else {
+      // (a type's own name is no receiver of an extension: `Widget.Shout()` is a static call)
+      if (/^[A-Za-z_]\w*$/.test(recv) && this.resolveName(recv, ref, CLASSLIKE, null)) return undefined;
+      const declared = t && this.types.argumentType(recv, want.at, t.literals);
+      if (declared) names.add(baseType(declared, t?.aliases));
+    }
+    if (!names.size && !fromOutside) return undefined;
+    const typeVariable = t?.typeVariable ?? /^[A-Z]\d?$/;
+    const seen = new Set([...this.namespacesAround(ref.src), ...this.usings(ref.fileId), '']);
+    const inSight = all.filter((n) => {
+      const q = this.qualified(n.parent_id!) ?? '';
+      const cls = this.db.node(n.parent_id!)!;
+      return seen.has(q.length > cls.name.length ? q.slice(0, q.length - cls.name.length - 1) : '');
+    });
+    const thisType = (n: NodeRow) => {
+      const first = paramTypes(sigOf(n), n.name)?.[0];
+      return first === undefined ? undefined : baseType(first, t?.aliases);
+    };
+    const fitting = inSight.filter((n) => {
+      const base = thisType(n);
+      return base !== undefined && (names.has(base) || typeVariable.test(base) || base === 'object');
+    });
+    // a receiver of a type from outside the project, and an extension of another type from
+    // outside (`symbol.ToTypeSyntax()` on Roslyn's INamedTypeSymbol, of `ToTypeSyntax(this
+    // ISymbol s)`): whose supertypes are not known here - a guess
+    const outside = (base: string) => !this.db.nodesNamed(base).some((n) => CLASSLIKE.has(n.kind) && this.family(n.file_id) === fam);
+    const cands = fitting.length || typeId !== undefined ? fitting : inSight.filter((n) => (names.size ? [...names].every(outside) : fromOutside) && outside(thisType(n) ?? ''));
+    if (!cands.length) return undefined;
+    // the receiver is the first argument; one that takes as many arguments at least (an
+    // interface's own `reader.GetNextArrayItem()` outside the project is no `GetNextArrayItem(this
+    // IJSValueReader r, ref bool ok)`)
+    const w: Want = { count: want.count + 1, argv: want.argv ? [recv, ...want.argv] : undefined, types: want.argv ? [] : undefined, at: want.at };
+    const id = this.takingFirst(w, (x) => (x === undefined ? undefined : cands.find((n) => this.takes(n, x))?.id));
+    return id === undefined ? undefined : { id, how: fitting.length ? 'import' : 'heuristic' };
+  }
+
   /** The namespaces around a node, innermost first, each followed by its parents (`A.B`, `A`). */
   private namespacesAround(src: number): string[] {
     const around: string[] = [];
@@ -1337,6 +1401,9 @@ export class Resolver {
     // (a type from outside the project, or a built-in collection: never guess its members)
     const typed = type ? !type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want) : undefined;
     if (typed) return { id: typed, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
+    // what the receiver's type has not, an extension method may (C#'s `static void Shout(this Widget w)`)
+    const extension = rules.namespaces && ref.kind === 'call' && (!type || !type.array) ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want) : undefined;
+    if (extension) return extension;
     // what the receiver's type has not, a library attached to it may (Solidity's `using L for T`)
     const attached = rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;
     if (attached || type !== undefined) return attached;

@@ -3,7 +3,8 @@
 
 ; ── definitions ──
 ((namespace_declaration name: (_) @name) @definition.namespace (#set! visibility public))
-((file_scoped_namespace_declaration name: (_) @name) @definition.namespace (#set! visibility public))
+; (`namespace A.B;` holds the rest of its file)
+((file_scoped_namespace_declaration name: (_) @name) @definition.namespace (#set! visibility public) (#set! scope.rest))
 (class_declaration name: (identifier) @name) @definition.class
 (record_declaration name: (identifier) @name) @definition.class
 (struct_declaration name: (identifier) @name) @definition.struct
