@@ -2,13 +2,14 @@
 // them stay; what a change can rebind (removed symbols, names taken or given up, kinds,
 // supertypes) is resolved again, so N edits give the graph a full index of the same files gives.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Indexer } from '../../src/server/index/sync';
 import { makeProject, removeProject, graphRows } from './helpers/project';
 
 /** Rewrites a file with a new mtime (some filesystems keep mtime within the same ms). */
 function edit(root: string, p: string, text: string) {
+  mkdirSync(dirname(join(root, p)), { recursive: true });
   writeFileSync(join(root, p), text);
   const t = new Date(Date.now() + 2000);
   utimesSync(join(root, p), t, t);
@@ -150,6 +151,31 @@ describe('index: stable node ids', function () {
     await ix.sync();
     assert.equal(edge(ix, 'page.js::start', 'helper')!.to, 'lib.js::helper');
     await assertAsFresh(ix, root, 'script again');
+  });
+
+  it('C#: a partial type\'s part, a second namespace\'s type and an extension method added and removed give what a full index gives', async () => {
+    await open({
+      'lib/Group.cs': 'namespace Acme.Lib\n{\n  public partial class Group { public void Add() { } }\n}\n',
+      'app/Use.cs': 'using Acme.Lib;\nusing Acme.Other;\nnamespace Acme.App\n{\n  class User { void Go(Group g) { g.Add(); g.Find(); g.Shout(); Tools.Once(); } }\n}\n',
+      'lib/Tools.cs': 'namespace Acme.Lib\n{\n  public static class Tools { public static void Once() { } }\n}\n',
+    });
+    const go = 'app/Use.cs::Acme.App.User.Go';
+    assert.equal(edge(ix, go, 'Once')!.to, 'lib/Tools.cs::Acme.Lib.Tools.Once');
+    assert.equal(edge(ix, go, 'Find')!.to, null);
+    edit(root, 'lib/Group.Search.cs', 'namespace Acme.Lib\n{\n  public partial class Group { public void Find() { Add(); } }\n}\n');
+    edit(root, 'other/Tools.cs', 'namespace Acme.Other\n{\n  public static class Tools { public static void Once() { } }\n}\n');
+    edit(root, 'lib/Ext.cs', 'namespace Acme.Lib\n{\n  public static class GroupExt { public static void Shout(this Group g) { } }\n}\n');
+    await ix.sync();
+    assert.equal(edge(ix, go, 'Find')!.to, 'lib/Group.Search.cs::Acme.Lib.Group.Find', 'the new part\'s member');
+    assert.equal(edge(ix, go, 'Shout')!.to, 'lib/Ext.cs::Acme.Lib.GroupExt.Shout');
+    assert.equal(edge(ix, go, 'Once')!.to, null, 'two usings bring a Tools each now');
+    await assertAsFresh(ix, root, 'added');
+    unlinkSync(join(root, 'other/Tools.cs'));
+    unlinkSync(join(root, 'lib/Group.Search.cs'));
+    await ix.sync();
+    assert.equal(edge(ix, go, 'Once')!.to, 'lib/Tools.cs::Acme.Lib.Tools.Once');
+    assert.equal(edge(ix, go, 'Find')!.to, null);
+    await assertAsFresh(ix, root, 'removed');
   });
 
   it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
