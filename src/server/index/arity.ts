@@ -122,13 +122,13 @@ export function fits(t: ArgumentTypes, arg: string | undefined, param: string, b
   return a.base === p.base || !t.final.includes(p.base);
 }
 
-/** Whether an argument of type `arg` is of the very type a parameter declares (not known, or a
- *  type variable: yes; an integer literal is an `int`). */
+/** Whether an argument of type `arg` is of the very type a parameter declares (an argument's
+ *  type not known: yes; a type variable or varargs, which take anything: no, unless the argument
+ *  is that variable; an integer literal is an `int`). */
 export function sameType(t: ArgumentTypes, arg: string | undefined, param: string): boolean {
-  if (!arg || !param || param === '...') return true;
+  if (!arg) return true;
+  if (!param || param === '...') return false;
   const a = typeName(arg, t.aliases), p = typeName(param, t.aliases);
-  const typeVariable = t.typeVariable ?? /^[A-Z]\d?$/;
-  if (typeVariable.test(p.base) || typeVariable.test(a.base)) return true;
   return (a.base === p.base || (a.base === 'int#' && p.base === 'int')) && a.dims === p.dims;
 }
 

@@ -938,11 +938,12 @@ export class Resolver {
     const t = this.rules(want.at.fileId).argumentTypes!;
     const info = this.params(n);
     const params = (info.types ??= paramTypes(this.db.signature(n.id) ?? '', n.name) ?? null);
-    if (params === null) return true;
+    // (a signature that does not show its parameters takes anything, but is not known to be exact)
+    if (params === null) return !want.exact;
     const argv = want.argv!;
     const types = want.types!;
     for (let i = 0; i < argv.length && i < params.length; i++) {
-      if (params[i] === '...') return true;
+      if (params[i] === '...') return !want.exact;
       // (C#'s named argument, `name: value`, is not where it stands: not known)
       const arg = t.modifiers ? argv[i].replace(t.modifiers, '') : argv[i];
       if (types[i] === undefined) types[i] = (arg && !/^[A-Za-z_]\w*\s*:(?!:)/.test(arg) && this.types.argumentType(arg, want.at, t.literals)) || null;
@@ -1473,6 +1474,8 @@ export class Resolver {
     // (where namespaces say what is seen, one nothing in sight names: `DateTime`, with an enum's
     // `SprCompileFlags.DateTime` in the project)
     if (rules.capitalizedTypes && /^[A-Z][\w$]*$/.test(recv) && (!this.db.nodesNamed(recv).length || (rules.namespaces && !this.resolveName(recv, ref, SEEN, null)))) return undefined;
+    // (and what is reached from one, or from `typeof(T)`: `Guid.NewGuid().ToByteArray()`)
+    if (rules.namespaces && recv !== root && (root === 'typeof' || (/^[A-Z][\w$]*$/.test(root) && !this.resolveName(root, ref, SEEN, null)))) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;

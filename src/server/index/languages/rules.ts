@@ -95,8 +95,8 @@ export interface ResolveRules {
   callsNameMethods?: boolean | 'members';
   /** `(T) x` is a cast to T (Java, C#): `((T) x).m()` is T's m. */
   casts?: boolean;
-  /** `new I() { ... }` makes an anonymous class implementing interface I: `new` may name an
-   *  interface (Java). */
+  /** `new` may name an interface or a type alias: Java's `new I() { ... }` makes an anonymous
+   *  class implementing interface I; C#'s `new Handler(M)` makes a delegate of type Handler. */
   newInterfaces?: boolean;
   /** `T{...}` is a value of type T (Go's composite literals, C++'s `T{}`, Rust's struct
    *  literals), where elsewhere `x.f { ... }` is a call with a block (Kotlin, Swift, Ruby). */
@@ -325,7 +325,7 @@ export const RULES: Record<string, ResolveRules> = {
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
   scala: { ...jvm, detachedMethods: true },
-  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES, builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
+  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, newInterfaces: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES, builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
     // the built-in types' keywords (`int.Parse()`, `string.Join()`)
     globals: ['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'object', 'string', 'nint', 'nuint', 'dynamic'] },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },
