@@ -1224,6 +1224,15 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       assert.deepEqual(callTo(ix.store, 'app/Blind.cs::Acme.Other.Blind.Go', 'Tag'), [null, 'unresolved'], 'no using brings the extensions in sight');
     }));
 
+  it('C#: the framework\'s collections give their elements: an index, First(), a foreach, a map\'s value and a KeyValuePair\'s Value', () =>
+    withIndexedProject({
+      'src/Store.cs': 'using System.Collections.Generic;\nusing System.Linq;\nclass Store { public void Save() { } }\nclass Other { public void Save() { } }\nclass Use\n{\n  void Run(List<Store> xs, Dictionary<string, Store> byName, Store[] arr)\n  {\n    xs[0].Save();\n    xs.First().Save();\n    xs.Where(x => true).Last().Save();\n    byName["a"].Save();\n    arr[1].Save();\n    foreach (var kv in byName) kv.Value.Save();\n    foreach (KeyValuePair<string, Store> p in byName) p.Value.Save();\n  }\n}\n',
+    }, async (ix) => {
+      const save = callsTo(ix.store, 'src/Store.cs::Use.Run', 'Save');
+      assert.equal(save.length, 7, JSON.stringify(save));
+      for (const e of save) assert.deepEqual([e.to, e.resolution], ['src/Store.cs::Store.Save', 'exact'], JSON.stringify(e));
+    }));
+
   it('C#: `var` locals typed by their initialiser, return types', () =>
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });

@@ -223,7 +223,7 @@ export class ReceiverTypes {
     const file = this.db.node(obj.id);
     // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
     if (file?.kind === 'file') return this.handedOn(file.file_id, name, obj.how) ?? this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
-    if (obj.second !== undefined) return name === 'second' ? obj.second : undefined; // a pair
+    if (obj.second !== undefined) return name === (this.r.rules(ctx.fileId).pairValue ?? 'second') ? obj.second : undefined; // a pair
     const f = this.field(obj.id, name);
     if (!f) return undefined;
     // `E value` of a `Node<Repo>`: a Repo
@@ -436,6 +436,10 @@ export class ReceiverTypes {
       if (list.length > 1 && rules.mapTypes?.includes(bare)) {
         const v = this.named(list[1], ctx);
         return v ? { id: v.id, how: v.how, array: true, values: v, pairs: true } : v;
+      }
+      if (list.length === 2 && rules.pairTypes?.includes(bare)) {
+        const v = this.named(list[1], ctx);
+        return v ? { id: v.id, how: v.how, second: v } : v;
       }
       // Where names cross files unimported (PHP, C++), a type the project declares more than once
       // is one of ours, just not known which; elsewhere an unbound type name is from outside.

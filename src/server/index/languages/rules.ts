@@ -42,6 +42,10 @@ export interface ResolveRules {
    *  `std::map<K, V>`): `m[k]` and `m.at(k)` give a V; iterating (`for (auto &kv : m)`,
    *  `m.find(k)`, `m.begin()`) gives pairs, whose `.second` is a V. */
   mapTypes?: string[];
+  /** The member of such a pair that is the value (C++'s `second`, the default; C#'s `Value`),
+   *  and the pair types written out (C#'s `KeyValuePair<K, V>`). */
+  pairValue?: string;
+  pairTypes?: string[];
   /** Of elementMembers, those that give the element itself rather than an iterator to it (where
    *  iterating a map gives pairs): C++'s `at`, `front`, `back`. */
   valueMembers?: string[];
@@ -325,7 +329,17 @@ export const RULES: Record<string, ResolveRules> = {
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
   scala: { ...jvm, detachedMethods: true },
-  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, newInterfaces: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES, builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
+  csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, newInterfaces: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES,
+    // the framework's collections (`list[i].M()`, `foreach (var kv in dict) kv.Value.M()`)
+    wrapperTypes: ['Nullable'],
+    collectionTypes: ['List', 'IList', 'IEnumerable', 'ICollection', 'IReadOnlyList', 'IReadOnlyCollection', 'HashSet', 'ISet', 'SortedSet', 'LinkedList',
+      'Queue', 'Stack', 'ConcurrentQueue', 'ConcurrentStack', 'ConcurrentBag', 'BlockingCollection', 'ObservableCollection', 'Collection',
+      'ReadOnlyCollection', 'IQueryable', 'IOrderedEnumerable', 'ImmutableList', 'ImmutableArray', 'Span', 'ReadOnlySpan'],
+    mapTypes: ['Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'SortedDictionary', 'SortedList', 'ConcurrentDictionary', 'ImmutableDictionary'],
+    pairValue: 'Value', pairTypes: ['KeyValuePair'],
+    elementMembers: ['First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'ElementAt', 'ElementAtOrDefault', 'Peek', 'Pop', 'Dequeue', 'Find', 'FindLast'],
+    collectionMembers: ['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Skip', 'Take', 'SkipWhile', 'TakeWhile', 'Reverse', 'ToList', 'ToArray',
+      'Distinct', 'Concat', 'AsEnumerable', 'FindAll', 'GetRange', 'Except', 'Intersect', 'Union', 'AsReadOnly'], builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
     // the built-in types' keywords (`int.Parse()`, `string.Join()`)
     globals: ['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'object', 'string', 'nint', 'nuint', 'dynamic'] },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },
