@@ -989,8 +989,8 @@ export class Resolver {
       const hit = this.primaryPart(cands.filter((n) => nsOf(n) === ns));
       if (hit) return { id: hit.id, how: 'scope' };
     }
-    const usings = new Set(this.usings(ref.fileId));
-    const hit = this.primaryPart(cands.filter((n) => usings.has(nsOf(n))));
+    const usings = this.usings(ref.fileId);
+    const hit = this.primaryPart(cands.filter((n) => usings.includes(nsOf(n))));
     return hit ? { id: hit.id, how: 'import' } : undefined;
   }
 
@@ -1068,9 +1068,12 @@ export class Resolver {
     return around;
   }
 
-  /** The namespaces a file's `using`s open (not their aliases). */
+  /** The namespaces a file's `using`s open (not their aliases); the last file's, kept
+   *  (references are resolved file by file). */
+  private lastUsings = { fileId: -1, list: [] as string[] };
   private usings(fileId: number): string[] {
-    return [...new Set(this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source))];
+    if (this.lastUsings.fileId !== fileId) this.lastUsings = { fileId, list: [...new Set(this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source))] };
+    return this.lastUsings.list;
   }
 
   /** C#: a dotted name (`KeePass.UI.CustomListViewEx`, `UI.CustomListViewEx` in namespace
