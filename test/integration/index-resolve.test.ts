@@ -1224,12 +1224,12 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       assert.deepEqual(callTo(ix.store, 'app/Blind.cs::Acme.Other.Blind.Go', 'Tag'), [null, 'unresolved'], 'no using brings the extensions in sight');
     }));
 
-  it('C#: the framework\'s collections give their elements: an index, First(), a foreach, a map\'s value and a KeyValuePair\'s Value', () =>
+  it('C#: the framework\'s collections give their elements: an index, First(), a foreach, a map\'s value and a KeyValuePair\'s Value; an anonymous method\'s parameters are typed', () =>
     withIndexedProject({
-      'src/Store.cs': 'using System.Collections.Generic;\nusing System.Linq;\nclass Store { public void Save() { } }\nclass Other { public void Save() { } }\nclass Use\n{\n  void Run(List<Store> xs, Dictionary<string, Store> byName, Store[] arr)\n  {\n    xs[0].Save();\n    xs.First().Save();\n    xs.Where(x => true).Last().Save();\n    byName["a"].Save();\n    arr[1].Save();\n    foreach (var kv in byName) kv.Value.Save();\n    foreach (KeyValuePair<string, Store> p in byName) p.Value.Save();\n  }\n}\n',
+      'src/Store.cs': 'using System.Collections.Generic;\nusing System.Linq;\nclass Store { public void Save() { } }\nclass Other { public void Save() { } }\nclass Use\n{\n  void Run(List<Store> xs, Dictionary<string, Store> byName, Store[] arr)\n  {\n    xs[0].Save();\n    xs.First().Save();\n    xs.Where(x => true).Last().Save();\n    byName["a"].Save();\n    arr[1].Save();\n    foreach (var kv in byName) kv.Value.Save();\n    foreach (KeyValuePair<string, Store> p in byName) p.Value.Save();\n    System.Predicate<Store> f = delegate(Store s) { s.Save(); return true; };\n  }\n}\n',
     }, async (ix) => {
       const save = callsTo(ix.store, 'src/Store.cs::Use.Run', 'Save');
-      assert.equal(save.length, 7, JSON.stringify(save));
+      assert.equal(save.length, 8, JSON.stringify(save));
       for (const e of save) assert.deepEqual([e.to, e.resolution], ['src/Store.cs::Store.Save', 'exact'], JSON.stringify(e));
     }));
 
