@@ -1177,7 +1177,9 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       'other/Tools.cs': 'namespace Acme.Other\n{\n  public static class Tools { public static void Once() { } }\n  public class Group { public void Add(string s) { } }\n}\n',
       'app/Use.cs': 'using Acme.Lib;\n\nnamespace Acme.App\n{\n  class User\n  {\n    void Go()\n    {\n      var g = new Group(true);\n      g.Find();\n      g.Add("s");\n      g.Check();\n      Tools.Once();\n    }\n  }\n}\n',
       'app/Both.cs': 'using Acme.Lib;\nusing Acme.Other;\n\nnamespace Acme.App\n{\n  class Both { void Go() { Tools.Once(); } }\n}\n',
+      'app/Static.cs': 'using static Acme.Lib.Tools;\n\nnamespace Acme.App\n{\n  class Bare { void Go() { Once(); } }\n}\n',
     }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'app/Static.cs::Acme.App.Bare.Go', 'Once'), ['lib/Group.cs::Acme.Lib.Tools.Once', 'import'], 'using static: the class\'s members by their bare names');
       const go = 'app/Use.cs::Acme.App.User.Go';
       assert.deepEqual(edgeFrom(ix.store, go, 'Group', 'instantiates'), { kind: 'instantiates', resolution: 'import', from: go, to: 'lib/Group.cs::Acme.Lib.Group', target: 'Group' }, 'the part with the constructor; other/ has a Group too');
       assert.deepEqual(callTo(ix.store, go, 'Find'), ['lib/Group.Search.cs::Acme.Lib.Group.Find', 'exact'], 'a member of the other part');

@@ -970,7 +970,7 @@ export class Resolver {
   /** ResolveRules.namespaces: the type `name` as C# sees it from the reference: declared in a
    *  namespace around it (innermost first, then each one's parents, then the global one), else in
    *  one the file's `using`s name. Two namespaces' types of the name are ambiguous: none. */
-  private inNamespaces(name: string, ref: { src: number; fileId: number }, accept: Set<string>): Hit | undefined {
+  private inNamespaces(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>): Hit | undefined {
     const fam = this.family(ref.fileId);
     const types = (n: string) => this.db.nodesNamed(n).filter((t) => accept.has(t.kind) && t.kind !== 'method' && this.family(t.file_id) === fam && this.isTop(t, true));
     // `using T = Acme.Lib.Tools;`
@@ -980,7 +980,7 @@ export class Resolver {
       if (hit) return { id: hit.id, how: 'import' };
     }
     const cands = types(name);
-    if (!cands.length) return undefined;
+    if (!cands.length) return this.usingStatic(name, ref, accept);
     const nsOf = (n: NodeRow) => {
       const q = this.qualified(n.id) ?? name;
       return q.length > name.length ? q.slice(0, q.length - name.length - 1) : '';
@@ -1056,6 +1056,22 @@ export class Resolver {
     const w: Want = { count: want.count + 1, argv: want.argv ? [recv, ...want.argv] : undefined, types: want.argv ? [] : undefined, at: want.at };
     const id = this.takingFirst(w, (x) => (x === undefined ? undefined : cands.find((n) => this.takes(n, x))?.id));
     return id === undefined ? undefined : { id, how: fitting.length ? 'import' : 'heuristic' };
+  }
+
+  /** `using static Acme.Lib.Tools;`: a static member of that class by its bare name (`Once()`),
+   *  the using's source naming the class. */
+  private usingStatic(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>): Hit | undefined {
+    const usings = this.usings(ref.fileId);
+    if (!usings.length) return undefined;
+    const fam = this.family(ref.fileId);
+    const members = this.db.nodesNamed(name).filter((n) => n.parent_id !== null && accept.has(n.kind) && this.family(n.file_id) === fam
+      && CLASSLIKE.has(this.db.node(n.parent_id)?.kind ?? '') && usings.includes(this.qualified(n.parent_id) ?? ''));
+    if (!members.length) return undefined;
+    // (a call takes as many arguments: another static class's `using static` may have the one
+    // that does, `SyntaxFactory.MemberAccessExpression(kind, a, b)` from outside)
+    const want = this.want(ref);
+    const id = this.takingFirst(want, (w) => (want && !w ? undefined : members.find((n) => this.takes(n, w))?.id));
+    return id === undefined ? undefined : { id, how: 'import' };
   }
 
   /** The namespaces around a node, innermost first, each followed by its parents (`A.B`, `A`). */
