@@ -2095,3 +2095,18 @@ describe('index: Lua modules and tables (and CommonJS objects given members)', f
       assert.deepEqual(callTo(ix.store, 'src/use.ts::send', 'onError'), [null, 'unresolved'], 'the local holds the property\'s value, as the compiler has it');
     }));
 });
+
+describe('index: what is awaited (TypeScript, C#, Python, Rust)', function () {
+  this.timeout(30000);
+  it('`await f()` is what f gives: a Promise<T> or Task<T> stands for T, a coroutine for its return annotation, Rust\'s `.await` for its result (`save` is declared twice, so no guess could)', () =>
+    withIndexedProject({
+      'src/repo.ts': 'export class User { save(): void {} }\nexport class Other { save(): void {} }\nexport class Repo {\n  async find(id: number): Promise<User> { return new User(); }\n}\nexport async function run(r: Repo) {\n  const u = await r.find(1);\n  u.save();\n  (await r.find(2)).save();\n}\n',
+      'src/Repo.cs': 'using System.Threading.Tasks;\nclass User { public void Save() { } }\nclass Other { public void Save() { } }\nclass Repo { public async Task<User> FindAsync(int id) { return new User(); } }\nclass Use\n{\n  async Task Run(Repo r)\n  {\n    var u = await r.FindAsync(1);\n    u.Save();\n    (await r.FindAsync(2)).Save();\n  }\n}\n',
+      'src/repo.py': 'class User:\n    def save(self): pass\nclass Other:\n    def save(self): pass\nclass Repo:\n    async def find(self, i) -> User:\n        return User()\nasync def run(r: Repo):\n    u = await r.find(1)\n    u.save()\n',
+      'src/lib.rs': 'pub struct User;\nimpl User { pub fn save(&self) {} }\npub struct Other;\nimpl Other { pub fn save(&self) {} }\npub struct Repo;\nimpl Repo { pub async fn find(&self, i: u32) -> User { User } }\npub async fn run(r: &Repo) {\n    let u = r.find(1).await;\n    u.save();\n    r.find(2).await.save();\n}\n',
+    }, async (ix) => {
+      const saves = edges(ix.store, 'calls').filter((e) => e.target.toLowerCase() === 'save');
+      assert.equal(saves.length, 7, JSON.stringify(saves));
+      for (const e of saves) assert.deepEqual([e.to?.replace(/::.*/, ''), e.to?.split('::')[1], e.resolution], [e.from.replace(/::.*/, ''), e.target === 'Save' ? 'User.Save' : 'User.save', 'exact'], JSON.stringify(e));
+    }));
+});

@@ -139,6 +139,10 @@ export class ReceiverTypes {
 
   private compute(e: string, ctx: Ctx): TypeHit {
     const rules = this.r.rules(ctx.fileId);
+    // what is awaited is what the awaited call gives (`await repo.find(id)`, Swift's `try await
+    // f()`, Rust's `f().await`): a promise or task of T (ResolveRules.wrapperTypes) is a T
+    const awaited = /^(?:try[?!]?\s+)?await\s+([^]+)$/.exec(e) ?? /^([^]+)\.await$/.exec(e);
+    if (awaited) return this.compute(awaited[1].trim(), ctx);
     if (rules.tableTypes && e.includes(':')) e = e.replace(/:(?=[A-Za-z_]\w*\s*\()/g, '.'); // (Lua's `Stack:new()`)
     if (rules.thisType === e) {
       const cls = this.enclosing(ctx);

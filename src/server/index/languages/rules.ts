@@ -294,7 +294,7 @@ export const DEFAULT_RULES: ResolveRules = {
   globals: [], builtinMembers: [], elementMembers: [], collectionMembers: [], family: 'other', bareNameHeuristic: true,
 };
 
-const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], wrapperTypes: ['Partial', 'Required', 'Readonly', 'NonNullable'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, scriptGlobals: true, family: 'js' };
+const js: ResolveRules = { ...DEFAULT_RULES, bareNameHeuristic: false, importStyle: 'js', selfNames: ['this'], wrapperTypes: ['Partial', 'Required', 'Readonly', 'NonNullable', 'Promise', 'PromiseLike'], moduleNames: ['exports', 'module.exports'], globals: JS_GLOBALS, builtinMembers: JS_MEMBERS, elementMembers: ['shift', 'pop', 'at', 'find', 'findLast'], collectionMembers: ['slice', 'filter', 'concat', 'reverse', 'sort', 'splice'], factoryMembers: true, constructorFunctions: true, scriptGlobals: true, family: 'js' };
 const jvm: ResolveRules = { ...DEFAULT_RULES, importStyle: 'dotted', implicitMembers: true, folderScope: true, capitalizedTypes: true, selfNames: ['this'], builtinMembers: ['get', 'set', 'add', 'put', 'remove', 'size', 'equals', 'hashCode', 'toString', 'length', 'append', 'contains', 'isEmpty', 'stream', 'map', 'filter', 'forEach'], family: 'jvm' };
 const cfam: ResolveRules = { ...DEFAULT_RULES, importStyle: 'include', implicitMembers: true, selfNames: ['this'], globals: [...C_LIBRARY, 'sizeof', 'std'], builtinMembers: ['push_back', 'size', 'begin', 'end', 'get', 'reset', 'c_str', 'empty', 'clear', 'insert', 'erase', 'find'], prototypes: true, openNamespaces: true, family: 'c' };
 
@@ -331,7 +331,7 @@ export const RULES: Record<string, ResolveRules> = {
   scala: { ...jvm, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, newInterfaces: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES,
     // the framework's collections (`list[i].M()`, `foreach (var kv in dict) kv.Value.M()`)
-    wrapperTypes: ['Nullable'],
+    wrapperTypes: ['Nullable', 'Task', 'ValueTask'],
     collectionTypes: ['List', 'IList', 'IEnumerable', 'ICollection', 'IReadOnlyList', 'IReadOnlyCollection', 'HashSet', 'ISet', 'SortedSet', 'LinkedList',
       'Queue', 'Stack', 'ConcurrentQueue', 'ConcurrentStack', 'ConcurrentBag', 'BlockingCollection', 'ObservableCollection', 'Collection',
       'ReadOnlyCollection', 'IQueryable', 'IOrderedEnumerable', 'ImmutableList', 'ImmutableArray', 'Span', 'ReadOnlySpan'],

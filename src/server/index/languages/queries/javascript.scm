@@ -16,7 +16,7 @@
 (formal_parameters (assignment_pattern left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.type)) @binding)
 (assignment_expression left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.type)) @binding
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @binding.member) right: [(identifier) (member_expression) (call_expression)] @binding.value) @binding
-(variable_declarator name: (identifier) @binding.name value: [(call_expression) (member_expression)] @binding.value) @binding
+(variable_declarator name: (identifier) @binding.name value: [(call_expression) (member_expression) (await_expression)] @binding.value) @binding
 (field_definition property: (property_identifier) @binding.name value: (new_expression constructor: (_) @binding.type)) @binding
 ; what a function returns: a function it made and gave members (`const fn = ...; fn.setLayout =
 ; ...; return fn;`: `Fn(...).setLayout()` is that member), what it makes or calls (`return new

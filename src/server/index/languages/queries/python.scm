@@ -47,6 +47,8 @@
 (assignment left: (attribute object: (identifier) @_o attribute: (identifier) @binding.member) right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]")) (#eq? @_o "self")) @binding
 (assignment left: (attribute object: (identifier) @_o attribute: (identifier) @binding.name) right: (call function: (identifier) @binding.type (#match? @binding.type "^_*[A-Z]")) (#not-eq? @_o "self")) @binding
 (assignment left: (identifier) @binding.name !type right: (call function: (identifier) @_f) @binding.value (#match? @_f "^_*[a-z]")) @binding
+; `u = await repo.find(1)`: what the coroutine returns
+(assignment left: (identifier) @binding.name !type right: (await (call)) @binding.value) @binding
 ; `q = sql.UpdateQuery(m)` in a function (and one block down): in a class body the same reads a
 ; descriptor (a Django field `author = models.ForeignKey(User)` gives instances a User)
 (function_definition body: (block (expression_statement (assignment left: (identifier) @binding.name !type right: (call function: (attribute attribute: (identifier) @_c)) @binding.value (#match? @_c "^_*[A-Z]")) @binding)))

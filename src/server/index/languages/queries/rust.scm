@@ -119,7 +119,7 @@
   (generic_type) @binding.type
   (scoped_type_identifier) @binding.type
   (reference_type type: [(type_identifier) (generic_type) (scoped_type_identifier)] @binding.type)]) @binding
-(let_declaration pattern: (identifier) @binding.name !type value: [(call_expression) (field_expression)] @binding.value) @binding
+(let_declaration pattern: (identifier) @binding.name !type value: [(call_expression) (field_expression) (await_expression)] @binding.value) @binding
 (let_declaration pattern: (identifier) @binding.name !type value: (struct_expression name: [(type_identifier) (scoped_type_identifier)] @binding.type)) @binding
 (let_declaration pattern: (identifier) @binding.name !type value: (reference_expression value: (struct_expression name: [(type_identifier) (scoped_type_identifier)] @binding.type))) @binding
 (field_declaration name: (field_identifier) @binding.name type: [
