@@ -1235,6 +1235,14 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       for (const e of save) assert.deepEqual([e.to, e.resolution], ['src/Store.cs::Store.Save', 'exact'], JSON.stringify(e));
     }));
 
+  it('C#: `this.M()` and `base.M()` are calls (keywords in the grammar, not names): the class\'s own and the base class\'s', () =>
+    withIndexedProject({
+      'src/Engine.cs': 'class Engine { public virtual void Init() { } }\nclass Fast : Engine\n{\n  public override void Init() { base.Init(); this.Tune(); }\n  void Tune() { }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/Engine.cs::Fast.Init', 'Init'), ['src/Engine.cs::Engine.Init', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/Engine.cs::Fast.Init', 'Tune'), ['src/Engine.cs::Fast.Tune', 'exact']);
+    }));
+
   it('C#: `var` locals typed by their initialiser, return types', () =>
     check({ 'src/A.cs': "class Repo { public bool Save(User u) { return true; } public Repo Make() { return new Repo(); } }\nclass User { public string Name() { return \"\"; } }\nclass Other { public void Save() {} }\nclass Service {\n  string Run(Repo r, User u) {\n    var x = new Repo();\n    var y = r.Make();\n    x.Save(u);\n    y.Save(u);\n    r.Make().Save(u);\n    return u.Name();\n  }\n}\n" }, 'src/A.cs::Service.Run', 'src/A.cs::Repo', 'src/A.cs::User', 6));
 });
