@@ -277,7 +277,7 @@ export class Resolver {
       if (rules.implicitMembers && CLASSLIKE.has(cur.kind)) {
         // the class's members, then inherited ones
         const c = cur;
-        const hit = this.takingFirst(want, (w) => local.find((n) => mine(n, w))?.id ?? this.partMember(c, name, accept, w) ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
+        const hit = this.takingFirst(want, (w) => this.bestTaking(local.filter((n) => mine(n)), w)?.id ?? this.partMember(c, name, accept, w) ?? this.memberOfSupertypes(c.id, name, accept, ref.fileId, w, true));
         if (hit) return { id: hit, how: 'scope' };
         continue;
       }
@@ -749,7 +749,7 @@ export class Resolver {
         const sup = this.db.node(c);
         // (a module as a part of an intersection, `typeof ns`: what it exports)
         const m = sup && (sup.kind === 'file' ? this.exportedFrom(sup.file_id, name, accept, 0)
-          : this.db.nodesNamedIn(name, sup.file_id).find((n) => n.parent_id === c && accept.has(n.kind) && this.takes(n, want))?.id ?? this.partMember(sup, name, accept, want) ?? this.packageMethod(sup, name, accept, from));
+          : this.bestTaking(this.db.nodesNamedIn(name, sup.file_id).filter((n) => n.parent_id === c && accept.has(n.kind)), want)?.id ?? this.partMember(sup, name, accept, want) ?? this.packageMethod(sup, name, accept, from));
         if (m) return m;
         next.push(...this.supertypesOf(c));
       }
@@ -832,14 +832,13 @@ export class Resolver {
   }
 
   /** A lookup asked for what takes the call's arguments (LanguageSpec.overloads): where they are
-   *  typed, first an overload declaring the very types they have (the most specific: `equals(PwUuid)`
-   *  before `equals(Object)`), then one they fit without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
+   *  typed, first one they fit without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
    *  `accept(Integer)` before `accept(int)`), then with; then for what takes as many (where their
    *  types were not known right), then for any of the name. */
   private takingFirst(want: Want | undefined, find: (want?: Want) => number | undefined): number | undefined {
     if (want === undefined) return find();
     if (!want.argv) return find(want) ?? find();
-    return find({ ...want, strict: true, exact: true }) ?? find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
+    return find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
   }
 
   /** A reference's Want: undefined where it is no call that records its arguments. */
@@ -854,7 +853,7 @@ export class Resolver {
     if (!c) return undefined;
     if (c.kind === 'file') return this.exportedFrom(c.file_id, name, accept, 0);
     const named = this.db.nodesNamedIn(name, c.file_id);
-    const own = named.find((n) => n.parent_id === containerId && accept.has(n.kind) && this.takes(n, want))?.id ?? this.partMember(c, name, accept, want);
+    const own = this.bestTaking(named.filter((n) => n.parent_id === containerId && accept.has(n.kind)), want)?.id ?? this.partMember(c, name, accept, want);
     if (own) return own;
     // another member of the same object under a second name (`this.get = this.request;`);
     // names that go round (`this.a = this.b; this.b = this.a`) end on the set
@@ -934,6 +933,20 @@ export class Resolver {
     return want.argv === undefined || this.typesFit(n, want);
   }
 
+  /** Of one type's members (`nodes`), one that takes the call's arguments; of several, the one
+   *  declaring their very types (the most specific: `Equals(PwUuid)` before `Equals(object)`). */
+  private bestTaking(nodes: NodeRow[], want: Want | undefined): NodeRow | undefined {
+    // (the one declaration of its name anywhere: nothing to tell apart by type)
+    if (want?.argv && nodes.length === 1 && this.db.nodesNamed(nodes[0].name).length === 1) return this.takes(nodes[0], { count: want.count, at: want.at }) ? nodes[0] : undefined;
+    let first: NodeRow | undefined;
+    for (const n of nodes) {
+      if (!this.takes(n, want)) continue;
+      if (!want?.argv || this.typesFit(n, { ...want, exact: true })) return n;
+      first ??= n;
+    }
+    return first;
+  }
+
   private typesFit(n: NodeRow, want: Want): boolean {
     const t = this.rules(want.at.fileId).argumentTypes!;
     const info = this.params(n);
@@ -1005,7 +1018,7 @@ export class Resolver {
     if (want === undefined || !accept.has('method')) return undefined;
     const fam = this.family(ref.fileId);
     const sigOf = (n: NodeRow) => this.db.signature(n.id) ?? '';
-    const all = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'method' && n.parent_id !== null && this.family(n.file_id) === fam && /\(\s*this\s/.test(sigOf(n)));
+    const all = this.extensionsNamed(ref.name, fam);
     if (!all.length) return undefined;
     // the receiver's type and its supertypes, by name
     const t = this.rules(ref.fileId).argumentTypes;
@@ -1054,7 +1067,7 @@ export class Resolver {
     // interface's own `reader.GetNextArrayItem()` outside the project is no `GetNextArrayItem(this
     // IJSValueReader r, ref bool ok)`)
     const w: Want = { count: want.count + 1, argv: want.argv ? [recv, ...want.argv] : undefined, types: want.argv ? [] : undefined, at: want.at };
-    const id = this.takingFirst(w, (x) => (x === undefined ? undefined : cands.find((n) => this.takes(n, x))?.id));
+    const id = this.takingFirst(w, (x) => (x === undefined ? undefined : this.bestTaking(cands, x)?.id));
     return id === undefined ? undefined : { id, how: fitting.length ? 'import' : 'heuristic' };
   }
 
@@ -1070,8 +1083,22 @@ export class Resolver {
     // (a call takes as many arguments: another static class's `using static` may have the one
     // that does, `SyntaxFactory.MemberAccessExpression(kind, a, b)` from outside)
     const want = this.want(ref);
-    const id = this.takingFirst(want, (w) => (want && !w ? undefined : members.find((n) => this.takes(n, w))?.id));
+    const id = this.takingFirst(want, (w) => (want && !w ? undefined : this.bestTaking(members, w)?.id));
     return id === undefined ? undefined : { id, how: 'import' };
+  }
+
+  /** The extension methods of a name in a language family (their first parameter's `this`), read
+   *  once per name: most member calls that reach extensionMethod are of names that have none. */
+  private readonly extensions = new Map<string, NodeRow[]>();
+  private extensionsNamed(name: string, fam: string): NodeRow[] {
+    const key = `${fam}\0${name}`;
+    let list = this.extensions.get(key);
+    if (list === undefined) {
+      list = this.db.nodesNamed(name).filter((n) => n.kind === 'method' && n.parent_id !== null && this.family(n.file_id) === fam && /\(\s*this\s/.test(this.db.signature(n.id) ?? ''));
+      if (this.extensions.size >= UNIQUE_CACHE_MAX) this.extensions.clear();
+      this.extensions.set(key, list);
+    }
+    return list;
   }
 
   /** The namespaces around a node, innermost first, each followed by its parents (`A.B`, `A`). */
@@ -1147,7 +1174,7 @@ export class Resolver {
   /** A member the other parts of a partial type declare. */
   private partMember(c: NodeRow, name: string, accept: Set<string>, want?: Want): number | undefined {
     for (const p of this.partsOf(c)) {
-      const m = this.db.nodesNamedIn(name, p.file_id).find((n) => n.parent_id === p.id && accept.has(n.kind) && this.takes(n, want));
+      const m = this.bestTaking(this.db.nodesNamedIn(name, p.file_id).filter((n) => n.parent_id === p.id && accept.has(n.kind)), want);
       if (m) return m.id;
     }
     return undefined;
