@@ -832,13 +832,15 @@ export class Resolver {
   }
 
   /** A lookup asked for what takes the call's arguments (LanguageSpec.overloads): where they are
-   *  typed, first one they fit without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
+   *  typed, first one declaring their very types, in the type or above it (java.base's
+   *  `defineClass(..., getProtectionDomain(cs))` is ClassLoader's `defineClass(..., ProtectionDomain)`,
+   *  not SecureClassLoader's `(..., CodeSource)`), then one they fit without boxing or unboxing (Java's first phase: `accept((Integer) v)` is
    *  `accept(Integer)` before `accept(int)`), then with; then for what takes as many (where their
    *  types were not known right), then for any of the name. */
   private takingFirst(want: Want | undefined, find: (want?: Want) => number | undefined): number | undefined {
     if (want === undefined) return find();
     if (!want.argv) return find(want) ?? find();
-    return find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
+    return find({ ...want, strict: true, exact: true }) ?? find({ ...want, strict: true }) ?? find(want) ?? find({ count: want.count, at: want.at }) ?? find();
   }
 
   /** A reference's Want: undefined where it is no call that records its arguments. */
