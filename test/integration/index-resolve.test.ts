@@ -2118,3 +2118,19 @@ describe('index: what is awaited (TypeScript, C#, Python, Rust)', function () {
       for (const e of saves) assert.deepEqual([e.to?.replace(/::.*/, ''), e.to?.split('::')[1], e.resolution], [e.from.replace(/::.*/, ''), e.target === 'Save' ? 'User.Save' : 'User.save', 'exact'], JSON.stringify(e));
     }));
 });
+
+describe('index: Kotlin extension functions', function () {
+  this.timeout(30000);
+  it('`w.shout()` calls `fun Widget.shout()` in sight (imported, or of the same folder), for a Widget or a subtype, and not `Other.shout`; in its body `this` and bare names are the Widget\'s; on a type from outside, a guess', () =>
+    withIndexedProject({
+      'src/acme/lib/Widget.kt': 'package acme.lib\n\nopen class Widget { fun show() {} }\nclass Fancy : Widget()\nclass Other { fun shout(n: Int) {} }\n\nfun Widget.shout(times: Int) { show(); this.show() }\nfun Throwable.describe(): String = "x"\n',
+      'src/acme/app/Use.kt': 'package acme.app\n\nimport acme.lib.Widget\nimport acme.lib.Fancy\nimport acme.lib.shout\nimport acme.lib.describe\n\nclass User {\n    fun go(w: Widget, f: Fancy, e: Throwable) {\n        w.shout(2)\n        f.shout(3)\n        e.describe()\n    }\n}\n',
+      'src/acme/other/Blind.kt': 'package acme.other\n\nimport acme.lib.Widget\n\nclass Blind { fun go(w: Widget) { w.shout(1) } }\n',
+    }, async (ix) => {
+      const go = 'src/acme/app/Use.kt::User.go';
+      assert.deepEqual(callsTo(ix.store, go, 'shout').map((e) => [e.to, e.resolution]), [['src/acme/lib/Widget.kt::shout', 'import'], ['src/acme/lib/Widget.kt::shout', 'import']]);
+      assert.deepEqual(callTo(ix.store, go, 'describe'), ['src/acme/lib/Widget.kt::describe', 'heuristic'], 'Throwable is from outside: a guess');
+      assert.deepEqual(callsTo(ix.store, 'src/acme/lib/Widget.kt::shout', 'show').map((e) => [e.to, e.resolution]), [['src/acme/lib/Widget.kt::Widget.show', 'scope'], ['src/acme/lib/Widget.kt::Widget.show', 'exact']]);
+      assert.deepEqual(callTo(ix.store, 'src/acme/other/Blind.kt::Blind.go', 'shout'), [null, 'unresolved'], 'not imported there');
+    }));
+});

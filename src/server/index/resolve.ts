@@ -283,7 +283,7 @@ export class Resolver {
       }
       const own = local.find((n) => mine(n, want));
       if (own) return { id: this.wholeType(own), how: 'scope' };
-      const owner = rules.implicitMembers ? this.outOfLineClass(cur) : undefined;
+      const owner = rules.implicitMembers ? this.outOfLineClass(cur) ?? this.extensionOwner(cur) : undefined;
       if (owner) {
         const hit = this.member(owner.id, name, accept, ref.fileId, want);
         if (hit) return { id: hit, how: 'scope' };
@@ -1024,20 +1024,8 @@ export class Resolver {
     if (!all.length) return undefined;
     // the receiver's type and its supertypes, by name
     const t = this.rules(ref.fileId).argumentTypes;
-    const names = new Set<string>();
-    if (typeId !== undefined) {
-      let frontier = [typeId];
-      for (let depth = 0; depth < SUPERTYPE_DEPTH_MAX && frontier.length; depth++) {
-        const next: number[] = [];
-        for (const id of frontier) {
-          const n = this.db.node(id);
-          if (!n || names.has(n.name)) continue;
-          names.add(n.name);
-          next.push(...this.basesOf(id));
-        }
-        frontier = next;
-      }
-    } else {
+    const names = typeId !== undefined ? this.typeAndSupertypeNames(typeId) : new Set<string>();
+    if (typeId === undefined) {
       // (a type's own name is no receiver of an extension: `Widget.Shout()` is a static call)
       if (/^[A-Za-z_]\w*$/.test(recv) && this.resolveName(recv, ref, CLASSLIKE, null)) return undefined;
       const declared = t && this.types.argumentType(recv, want.at, t.literals);
@@ -1071,6 +1059,71 @@ export class Resolver {
     const w: Want = { count: want.count + 1, argv: want.argv ? [recv, ...want.argv] : undefined, types: want.argv ? [] : undefined, at: want.at };
     const id = this.takingFirst(w, (x) => (x === undefined ? undefined : this.bestTaking(cands, x)?.id));
     return id === undefined ? undefined : { id, how: fitting.length ? 'import' : 'heuristic' };
+  }
+
+  /** Kotlin: the receiver type of an extension function as written (`fun <T> Widget.shout(`:
+   *  `Widget`), without type arguments or `?`; undefined for any other function. */
+  private extensionReceiver(n: NodeRow): string | undefined {
+    if (n.kind !== 'function' || !this.rules(n.file_id).extensionFunctions) return undefined;
+    const m = /\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([A-Za-z_][\w.]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(this.db.signature(n.id) ?? '');
+    return m && m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : undefined;
+  }
+
+  /** Kotlin: the class an extension function extends, its `this` (ResolveRules.extensionFunctions). */
+  private readonly extended = new Map<number, NodeRow | null>();
+  private extensionOwner(n: NodeRow): NodeRow | undefined {
+    if (n.kind !== 'function' || !this.rules(n.file_id).extensionFunctions) return undefined;
+    let cls = this.extended.get(n.id);
+    if (cls === undefined) {
+      this.extended.set(n.id, null); // (its type is looked up from inside it: no owner meanwhile)
+      const t = this.extensionReceiver(n);
+      const hit = t === undefined ? undefined : this.resolveName(t, { src: n.id, fileId: n.file_id }, CLASSLIKE, null);
+      cls = hit ? this.db.node(hit.id) ?? null : null;
+      if (this.extended.size >= UNIQUE_CACHE_MAX) this.extended.clear();
+      this.extended.set(n.id, cls);
+    }
+    return cls ?? undefined;
+  }
+
+  /** Kotlin: `recv.shout()` as the extension function `fun T.shout()` in sight (the reference's
+   *  folder, an import of its name, a wildcard import of its folder), where T is the receiver's
+   *  type or a supertype (a project type, `typeId`), or where both are from outside the project
+   *  (`fromOutside`), a guess. */
+  private extensionFunction(ref: RefInput, typeId: number | undefined, fromOutside: boolean): Hit | undefined {
+    const fam = this.family(ref.fileId);
+    const all = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'function' && this.family(n.file_id) === fam && this.extensionReceiver(n) !== undefined);
+    if (!all.length) return undefined;
+    const dir = this.dirOfFile(ref.fileId);
+    const imported = this.db.importedAs(ref.fileId, ref.name).length > 0;
+    const wild = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source.replace(/\./g, '/'));
+    const inSight = all.filter((n) => {
+      const d = this.dirOfFile(n.file_id);
+      return d === dir || imported || wild.some((w) => d === w || d.endsWith(`/${w}`));
+    });
+    const names = typeId === undefined ? new Set<string>() : this.typeAndSupertypeNames(typeId);
+    const fitting = inSight.filter((n) => names.has(this.extensionReceiver(n)!));
+    if (fitting.length) return { id: fitting[0].id, how: 'import' };
+    if (!fromOutside) return undefined;
+    const outside = (base: string) => !this.db.nodesNamed(base).some((c) => CLASSLIKE.has(c.kind) && this.family(c.file_id) === fam);
+    const guess = inSight.filter((n) => outside(this.extensionReceiver(n)!));
+    return guess.length === 1 ? { id: guess[0].id, how: 'heuristic' } : undefined;
+  }
+
+  /** The names of a type and its supertypes (bounded as membersFrom's walk). */
+  private typeAndSupertypeNames(typeId: number): Set<string> {
+    const names = new Set<string>();
+    let frontier = [typeId];
+    for (let depth = 0; depth < SUPERTYPE_DEPTH_MAX && frontier.length; depth++) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        const n = this.db.node(id);
+        if (!n || names.has(n.name)) continue;
+        names.add(n.name);
+        next.push(...this.basesOf(id));
+      }
+      frontier = next;
+    }
+    return names;
   }
 
   /** `using static Acme.Lib.Tools;`: a static member of that class by its bare name (`Once()`),
@@ -1305,7 +1358,7 @@ export class Resolver {
   enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind) || (cur.id === src && (this.isComponent(cur) || this.isConstructorFunction(cur)))) return cur;
-      const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur);
+      const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur) ?? this.extensionOwner(cur);
       if (owner) return owner;
     }
     return undefined;
@@ -1451,7 +1504,9 @@ export class Resolver {
     const typed = type ? !type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want) : undefined;
     if (typed) return { id: typed, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
     // what the receiver's type has not, an extension method may (C#'s `static void Shout(this Widget w)`)
-    const extension = rules.namespaces && ref.kind === 'call' && (!type || !type.array) ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want) : undefined;
+    const extension = ref.kind !== 'call' || (type && type.array) ? undefined
+      : rules.namespaces ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want)
+      : rules.extensionFunctions ? this.extensionFunction(ref, type?.id, type === null) : undefined;
     if (extension) return extension;
     // what the receiver's type has not, a library attached to it may (Solidity's `using L for T`)
     const attached = rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;

@@ -83,6 +83,10 @@ export interface ResolveRules {
    *  the namespaces a file's `using`s name, whichever files declare them (namespaces are not
    *  folders); a `partial` type's parts, in several files, are one type. */
   namespaces?: boolean;
+  /** Kotlin: `fun Widget.shout()` is an extension function: `w.shout()` on a Widget (or a
+   *  subtype) calls it where it is in sight (its file's folder, or imported by name or by
+   *  wildcard), and in its body `this` and bare names are the Widget's. */
+  extensionFunctions?: boolean;
   /** Packages every file sees without importing them, as folder paths (Java's `java.lang`):
    *  found where the project holds them (the JDK's own sources), after the file's own package. */
   implicitPackages?: string[];
@@ -320,7 +324,7 @@ export const RULES: Record<string, ResolveRules> = {
     argumentTypes: JAVA_ARGUMENT_TYPES,
   },
   kotlin: {
-    ...jvm, detachedMethods: true,
+    ...jvm, detachedMethods: true, extensionFunctions: true,
     // the standard library's scope functions and collection extensions (`xs.first()`, `.apply {}`)
     builtinMembers: [...jvm.builtinMembers, 'let', 'also', 'apply', 'run', 'takeIf', 'takeUnless', 'first', 'last', 'firstOrNull', 'lastOrNull',
       'single', 'singleOrNull', 'getOrNull', 'getOrElse', 'getOrDefault', 'getValue', 'toList', 'toMutableList', 'toSet', 'toMutableSet', 'toMap',
