@@ -133,7 +133,7 @@ const isGlobal = (rules: ResolveRules, name: string) => listed(rules.globals, na
 /** OWNER_KINDS as a lookup's accepted kinds. */
 const OWNERS = new Set(OWNER_KINDS);
 /** Whatever a name in sight may be (C#'s receivers, ResolveRules.namespaces). */
-const SEEN = new Set([...VALUES, ...CONTAINERS, 'method', 'property', 'field', 'enum_member']);
+const SEEN = new Set([...VALUES, ...CONTAINERS]);
 /** byPath reads the qualified name of each symbol of the name: not for names this common. */
 const PATH_CANDIDATES_MAX = 512;
 
@@ -386,12 +386,23 @@ export class Resolver {
     const key = `${this.kindSetId(accept)}\0${family}\0${q}`;
     let id = this.paths.get(key);
     if (id !== undefined) return id;
-    const all = this.db.nodesNamed(name);
-    const found = all.length > PATH_CANDIDATES_MAX ? [] : all.filter((n) => accept.has(n.kind) && this.family(n.file_id) === family && this.qualified(n.id) === q);
+    const found = this.db.nodesNamed(name).length > PATH_CANDIDATES_MAX ? [] : this.qualifiedAs(q, family, (n) => accept.has(n.kind));
     id = found.length === 1 ? found[0].id : null;
     if (this.paths.size >= UNIQUE_CACHE_MAX) this.paths.clear();
     this.paths.set(key, id);
     return id;
+  }
+
+  /** The symbols of a language family whose qualified name is `q` (`keep`: a test asked first,
+   *  before the qualified name is read). */
+  private qualifiedAs(q: string, family: string, keep: (n: NodeRow) => boolean = () => true): NodeRow[] {
+    return this.db.nodesNamed(q.slice(q.lastIndexOf('.') + 1)).filter((n) => keep(n) && this.family(n.file_id) === family && this.qualified(n.id) === q);
+  }
+
+  /** The namespace (or outer type) a symbol is declared in: its qualified name without its own. */
+  private namespaceOf(n: NodeRow): string {
+    const q = this.qualified(n.id) ?? n.name;
+    return q.length > n.name.length ? q.slice(0, q.length - n.name.length - 1) : '';
   }
 
   /** byPath among classic scripts only: between them, a qualified name is all that ties a
@@ -987,25 +998,20 @@ export class Resolver {
    *  one the file's `using`s name. Two namespaces' types of the name are ambiguous: none. */
   private inNamespaces(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>): Hit | undefined {
     const fam = this.family(ref.fileId);
-    const types = (n: string) => this.db.nodesNamed(n).filter((t) => accept.has(t.kind) && t.kind !== 'method' && this.family(t.file_id) === fam && this.isTop(t, true));
+    const isType = (t: NodeRow) => accept.has(t.kind) && t.kind !== 'method' && this.isTop(t, true);
     // `using T = Acme.Lib.Tools;`
     for (const imp of this.db.importedAs(ref.fileId, name)) {
-      const q = imp.source;
-      const hit = this.primaryPart(types(q.slice(q.lastIndexOf('.') + 1)).filter((t) => this.qualified(t.id) === q));
+      const hit = this.primaryPart(this.qualifiedAs(imp.source, fam, isType));
       if (hit) return { id: hit.id, how: 'import' };
     }
-    const cands = types(name);
+    const cands = this.db.nodesNamed(name).filter((t) => isType(t) && this.family(t.file_id) === fam);
     if (!cands.length) return this.usingStatic(name, ref, accept);
-    const nsOf = (n: NodeRow) => {
-      const q = this.qualified(n.id) ?? name;
-      return q.length > name.length ? q.slice(0, q.length - name.length - 1) : '';
-    };
     for (const ns of [...this.namespacesAround(ref.src), '']) {
-      const hit = this.primaryPart(cands.filter((n) => nsOf(n) === ns));
+      const hit = this.primaryPart(cands.filter((n) => this.namespaceOf(n) === ns));
       if (hit) return { id: hit.id, how: 'scope' };
     }
     const usings = this.usings(ref.fileId);
-    const hit = this.primaryPart(cands.filter((n) => usings.includes(nsOf(n))));
+    const hit = this.primaryPart(cands.filter((n) => usings.includes(this.namespaceOf(n))));
     return hit ? { id: hit.id, how: 'import' } : undefined;
   }
 
@@ -1034,11 +1040,7 @@ export class Resolver {
     if (!names.size && !fromOutside) return undefined;
     const typeVariable = t?.typeVariable ?? /^[A-Z]\d?$/;
     const seen = new Set([...this.namespacesAround(ref.src), ...this.usings(ref.fileId), '']);
-    const inSight = all.filter((n) => {
-      const q = this.qualified(n.parent_id!) ?? '';
-      const cls = this.db.node(n.parent_id!)!;
-      return seen.has(q.length > cls.name.length ? q.slice(0, q.length - cls.name.length - 1) : '');
-    });
+    const inSight = all.filter((n) => seen.has(this.namespaceOf(this.db.node(n.parent_id!)!)));
     const thisType = (n: NodeRow) => {
       const first = paramTypes(sigOf(n), n.name)?.[0];
       return first === undefined ? undefined : baseType(first, t?.aliases);
@@ -1183,7 +1185,7 @@ export class Resolver {
     for (const prefix of ['', ...this.namespacesAround(ref.src), ...this.usings(ref.fileId)]) {
       for (let k = segs.length; k >= 1; k--) {
         const q = prefix ? `${prefix}.${segs.slice(0, k).join('.')}` : segs.slice(0, k).join('.');
-        const type = this.primaryPart(this.db.nodesNamed(segs[k - 1]).filter((n) => CLASSLIKE.has(n.kind) && (k < segs.length || accept.has(n.kind)) && this.family(n.file_id) === fam && this.qualified(n.id) === q));
+        const type = this.primaryPart(this.qualifiedAs(q, fam, (n) => CLASSLIKE.has(n.kind) && (k < segs.length || accept.has(n.kind))));
         if (!type) continue;
         let cur: number | undefined = type.id;
         for (let i = k; i < segs.length - 1 && cur !== undefined; i++) cur = this.member(cur, segs[i], CONTAINERS, ref.fileId);
@@ -1218,8 +1220,8 @@ export class Resolver {
     if (!CLASSLIKE.has(c.kind) || !this.rules(c.file_id).namespaces) return [];
     let parts = this.parts.get(c.id);
     if (parts === undefined) {
-      const q = this.qualified(c.id), fam = this.family(c.file_id);
-      parts = this.db.nodesNamed(c.name).filter((n) => n.id !== c.id && n.kind === c.kind && this.family(n.file_id) === fam && this.qualified(n.id) === q);
+      const q = this.qualified(c.id);
+      parts = q === undefined ? [] : this.qualifiedAs(q, this.family(c.file_id), (n) => n.id !== c.id && n.kind === c.kind);
       if (this.parts.size >= UNIQUE_CACHE_MAX) this.parts.clear();
       this.parts.set(c.id, parts);
     }
@@ -1450,8 +1452,7 @@ export class Resolver {
     if (!owner) return undefined;
     let cls = this.owners.get(owner);
     if (cls === undefined) {
-      const fam = this.family(n.file_id);
-      cls = this.db.nodesNamed(owner.slice(owner.lastIndexOf('.') + 1)).find((c) => CLASSLIKE.has(c.kind) && this.family(c.file_id) === fam && this.qualified(c.id) === owner) ?? null;
+      cls = this.qualifiedAs(owner, this.family(n.file_id), (c) => CLASSLIKE.has(c.kind))[0] ?? null;
       if (this.owners.size >= UNIQUE_CACHE_MAX) this.owners.clear();
       this.owners.set(owner, cls);
     }
