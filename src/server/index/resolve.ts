@@ -1025,7 +1025,6 @@ export class Resolver {
     const recv = ref.receiver!;
     if (want === undefined || !accept.has('method')) return undefined;
     const fam = this.family(ref.fileId);
-    const sigOf = (n: NodeRow) => this.db.signature(n.id) ?? '';
     const all = this.extensionsNamed(ref.name, fam);
     if (!all.length) return undefined;
     // the receiver's type and its supertypes, by name
@@ -1041,19 +1040,15 @@ export class Resolver {
     const typeVariable = t?.typeVariable ?? /^[A-Z]\d?$/;
     const seen = new Set([...this.namespacesAround(ref.src), ...this.usings(ref.fileId), '']);
     const inSight = all.filter((n) => seen.has(this.namespaceOf(this.db.node(n.parent_id!)!)));
-    const thisType = (n: NodeRow) => {
-      const first = paramTypes(sigOf(n), n.name)?.[0];
-      return first === undefined ? undefined : baseType(first, t?.aliases);
-    };
     const fitting = inSight.filter((n) => {
-      const base = thisType(n);
-      return base !== undefined && (names.has(base) || typeVariable.test(base) || base === 'object');
+      const base = this.extensionReceiver(n)!;
+      return names.has(base) || typeVariable.test(base) || base === 'object';
     });
     // a receiver of a type from outside the project, and an extension of another type from
     // outside (`symbol.ToTypeSyntax()` on Roslyn's INamedTypeSymbol, of `ToTypeSyntax(this
     // ISymbol s)`): whose supertypes are not known here - a guess
-    const outside = (base: string) => !this.db.nodesNamed(base).some((n) => CLASSLIKE.has(n.kind) && this.family(n.file_id) === fam);
-    const cands = fitting.length || typeId !== undefined ? fitting : inSight.filter((n) => (names.size ? [...names].every(outside) : fromOutside) && outside(thisType(n) ?? ''));
+    const outside = (base: string) => this.outsideType(base, fam);
+    const cands = fitting.length || typeId !== undefined ? fitting : inSight.filter((n) => (names.size ? [...names].every(outside) : fromOutside) && outside(this.extensionReceiver(n)!));
     if (!cands.length) return undefined;
     // the receiver is the first argument; one that takes as many arguments at least (an
     // interface's own `reader.GetNextArrayItem()` outside the project is no `GetNextArrayItem(this
@@ -1063,12 +1058,33 @@ export class Resolver {
     return id === undefined ? undefined : { id, how: fitting.length ? 'import' : 'heuristic' };
   }
 
-  /** Kotlin: the receiver type of an extension function as written (`fun <T> Widget.shout(`:
-   *  `Widget`), without type arguments or `?`; undefined for any other function. */
+  /** What an extension extends, by name, read from its signature once: C#'s `static void
+   *  Shout(this Widget w)` (ResolveRules.namespaces) and Kotlin's `fun <T> Widget.shout(`
+   *  (ResolveRules.extensionFunctions) extend `Widget` (no type arguments, no `?`); undefined for
+   *  any other function or method. */
+  private readonly receivers = new Map<number, string | null>();
   private extensionReceiver(n: NodeRow): string | undefined {
-    if (n.kind !== 'function' || !this.rules(n.file_id).extensionFunctions) return undefined;
-    const m = /\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([A-Za-z_][\w.]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(this.db.signature(n.id) ?? '');
-    return m && m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : undefined;
+    let r = this.receivers.get(n.id);
+    if (r === undefined) {
+      const rules = this.rules(n.file_id);
+      r = null;
+      if (rules.namespaces && n.kind === 'method' && n.parent_id !== null) {
+        const sig = this.db.signature(n.id) ?? '';
+        const first = /\(\s*this\s/.test(sig) ? paramTypes(sig, n.name)?.[0] : undefined;
+        r = first === undefined ? null : baseType(first, rules.argumentTypes?.aliases);
+      } else if (rules.extensionFunctions && n.kind === 'function') {
+        const m = /\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([A-Za-z_][\w.]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(this.db.signature(n.id) ?? '');
+        r = m && m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : null;
+      }
+      if (this.receivers.size >= UNIQUE_CACHE_MAX) this.receivers.clear();
+      this.receivers.set(n.id, r);
+    }
+    return r ?? undefined;
+  }
+
+  /** A type name the language family's project declares no class-like type of. */
+  private outsideType(name: string, family: string): boolean {
+    return !this.db.nodesNamed(name).some((n) => CLASSLIKE.has(n.kind) && this.family(n.file_id) === family);
   }
 
   /** Kotlin: the class an extension function extends, its `this` (ResolveRules.extensionFunctions). */
@@ -1093,7 +1109,7 @@ export class Resolver {
    *  (`fromOutside`), a guess. */
   private extensionFunction(ref: RefInput, typeId: number | undefined, fromOutside: boolean): Hit | undefined {
     const fam = this.family(ref.fileId);
-    const all = this.db.nodesNamed(ref.name).filter((n) => n.kind === 'function' && this.family(n.file_id) === fam && this.extensionReceiver(n) !== undefined);
+    const all = this.extensionsNamed(ref.name, fam);
     if (!all.length) return undefined;
     const dir = this.dirOfFile(ref.fileId);
     const imported = this.db.importedAs(ref.fileId, ref.name).length > 0;
@@ -1106,8 +1122,7 @@ export class Resolver {
     const fitting = inSight.filter((n) => names.has(this.extensionReceiver(n)!));
     if (fitting.length) return { id: fitting[0].id, how: 'import' };
     if (!fromOutside) return undefined;
-    const outside = (base: string) => !this.db.nodesNamed(base).some((c) => CLASSLIKE.has(c.kind) && this.family(c.file_id) === fam);
-    const guess = inSight.filter((n) => outside(this.extensionReceiver(n)!));
+    const guess = inSight.filter((n) => this.outsideType(this.extensionReceiver(n)!, fam));
     return guess.length === 1 ? { id: guess[0].id, how: 'heuristic' } : undefined;
   }
 
@@ -1144,14 +1159,14 @@ export class Resolver {
     return id === undefined ? undefined : { id, how: 'import' };
   }
 
-  /** The extension methods of a name in a language family (their first parameter's `this`), read
-   *  once per name: most member calls that reach extensionMethod are of names that have none. */
+  /** The extensions of a name in a language family (extensionReceiver), listed once per name:
+   *  most member calls that look for one are of names that have none. */
   private readonly extensions = new Map<string, NodeRow[]>();
   private extensionsNamed(name: string, fam: string): NodeRow[] {
     const key = `${fam}\0${name}`;
     let list = this.extensions.get(key);
     if (list === undefined) {
-      list = this.db.nodesNamed(name).filter((n) => n.kind === 'method' && n.parent_id !== null && this.family(n.file_id) === fam && /\(\s*this\s/.test(this.db.signature(n.id) ?? ''));
+      list = this.db.nodesNamed(name).filter((n) => this.family(n.file_id) === fam && this.extensionReceiver(n) !== undefined);
       if (this.extensions.size >= UNIQUE_CACHE_MAX) this.extensions.clear();
       this.extensions.set(key, list);
     }
