@@ -771,8 +771,7 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   const owner = list && parentOf(list);
   let definition = owner && parentOf(owner);
   while (definition && definition.type.endsWith('declarator')) definition = parentOf(definition);
-  // (C#'s `delegate (Entry pe) { ... }` has its block unnamed)
-  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !owner.childForFieldName('body') && owner.lastNamedChild?.type !== 'block' && !definition?.childForFieldName('body')) return undefined;
+  if (owner && list && owner.childForFieldName('parameters')?.equals(list) && !findBody(lang, owner) && !(definition && findBody(lang, definition))) return undefined;
   // `this: T` holds in its function only
   if (name && owner && lang.receiverParams.has(name.type)) return { pos: bind.startIndex, name: text(source, name), type, lines: [owner.startPosition.row + 1, endLineOf(owner)] };
   // a return type is the binding '()' of the function itself, a collection type's element its

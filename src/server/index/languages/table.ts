@@ -309,6 +309,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     grammar: 'tree-sitter-c-sharp.vscode.wasm',
     queries: ['csharp.scm'],
     comments: ['comment'],
+    // (an anonymous method's `delegate (PwEntry pe) { ... }` has its block under no field)
+    bodyTypes: ['block'],
     overloads: 'types',
     modifierContainers: ['modifier'],
     methodParents: ['class', 'struct', 'interface'],
