@@ -970,9 +970,8 @@ export class Resolver {
     const types = want.types!;
     for (let i = 0; i < argv.length && i < params.length; i++) {
       if (params[i] === '...') return !want.exact;
-      // (C#'s named argument, `name: value`, is not where it stands: not known)
       const arg = t.modifiers ? argv[i].replace(t.modifiers, '') : argv[i];
-      if (types[i] === undefined) types[i] = (arg && !/^[A-Za-z_]\w*\s*:(?!:)/.test(arg) && this.types.argumentType(arg, want.at, t.literals)) || null;
+      if (types[i] === undefined) types[i] = (arg && !t.named?.test(arg) && this.types.argumentType(arg, want.at, t.literals)) || null;
       if (want.exact ? !sameType(t, types[i] ?? undefined, params[i]) : !fits(t, types[i] ?? undefined, params[i], !want.strict)) return false;
     }
     return true;

@@ -178,6 +178,8 @@ export interface ArgumentTypes {
   typeVariable?: RegExp;
   /** What an argument may start with that leaves its type (C#'s `ref x`, `out y`). */
   modifiers?: RegExp;
+  /** A named argument (C#'s `name: value`), which is not where it stands: left untyped. */
+  named?: RegExp;
 }
 
 const JAVA_ARGUMENT_TYPES: ArgumentTypes = {
@@ -225,6 +227,7 @@ const CSHARP_ARGUMENT_TYPES: ArgumentTypes = {
   },
   typeVariable: /^(?:[A-Z]\d?|T[A-Z][a-z]\w*)$/,
   modifiers: /^(?:ref|out|in)\s+/,
+  named: /^[A-Za-z_]\w*\s*:(?!:)/,
 };
 
 const JS_GLOBALS = ['it', 'describe', 'test', 'expect', 'beforeEach', 'afterEach', 'before', 'after', 'beforeAll', 'afterAll', 'suite', 'setup', 'teardown', 'jest', 'vi', 'require', 'console', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Promise', 'Symbol', 'Object', 'Array', 'Reflect', 'Intl', 'BigInt', 'globalThis', 'window', 'document', 'process', 'Buffer', 'navigator', 'crypto', 'performance', 'String', 'Number', 'Boolean', 'Error', 'Map', 'Set', 'WeakMap', 'JSON', 'Math', 'Date', 'RegExp', 'parseInt', 'parseFloat', 'fetch', 'queueMicrotask'];
