@@ -1592,8 +1592,8 @@ export class Resolver {
     // (where namespaces say what is seen, one nothing in sight names: `DateTime`, with an enum's
     // `SprCompileFlags.DateTime` in the project)
     if (rules.capitalizedTypes && /^[A-Z][\w$]*$/.test(recv) && (!this.db.nodesNamed(recv).length || (rules.namespaces && !this.resolveName(recv, ref, SEEN, null)))) return undefined;
-    // (and what is reached from one, or from `typeof(T)`: `Guid.NewGuid().ToByteArray()`)
-    if (rules.namespaces && recv !== root && (root === 'typeof' || (/^[A-Z][\w$]*$/.test(root) && !this.resolveName(root, ref, SEEN, null)))) return undefined;
+    // (and what is reached from one: `Guid.NewGuid().ToByteArray()`)
+    if (rules.namespaces && recv !== root && /^[A-Z][\w$]*$/.test(root) && !this.resolveName(root, ref, SEEN, null)) return undefined;
     const via = this.db.importedAs(ref.fileId, root);
     if (via.length && via.every((i) => i.resolved_file_id === null)) return undefined;
     const fam = rules.family;

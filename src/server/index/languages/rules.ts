@@ -347,8 +347,8 @@ export const RULES: Record<string, ResolveRules> = {
     elementMembers: ['First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'ElementAt', 'ElementAtOrDefault', 'Peek', 'Pop', 'Dequeue', 'Find', 'FindLast'],
     collectionMembers: ['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Skip', 'Take', 'SkipWhile', 'TakeWhile', 'Reverse', 'ToList', 'ToArray',
       'Distinct', 'Concat', 'AsEnumerable', 'FindAll', 'GetRange', 'Except', 'Intersect', 'Union', 'AsReadOnly'], builtinMembers: CSHARP_MEMBERS, family: 'dotnet',
-    // the built-in types' keywords (`int.Parse()`, `string.Join()`)
-    globals: ['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'object', 'string', 'nint', 'nuint', 'dynamic'] },
+    // the built-in types' keywords (`int.Parse()`, `string.Join()`), and `typeof(T)`'s Type
+    globals: ['typeof', 'bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'long', 'ulong', 'short', 'ushort', 'object', 'string', 'nint', 'nuint', 'dynamic'] },
   c: cfam, objc: { ...cfam, selfNames: ['self'], capitalizedTypes: true, builtinMembers: [...cfam.builtinMembers, ...OBJC_MEMBERS] },
   cpp: {
     ...cfam,
