@@ -38,6 +38,13 @@ export const CORPORA = {
     url: 'http://deb.debian.org/debian/pool/main/k/keepass2/keepass2_2.47+dfsg.orig.tar.xz', dir: '', edit: 'KeePassLib/PwDatabase.cs',
     prepare: keepOnly(['KeePass', 'KeePassLib']),
   },
+  // Kotlin: kotlinx.coroutines 1.0.1's core library, its common and JVM sources (96 files), from
+  // Debian's kotlinx-coroutines source package (its orig tarball, from the Debian archive).
+  kotlin: {
+    url: 'http://deb.debian.org/debian/pool/main/k/kotlinx-coroutines/kotlinx-coroutines_1.0.1.orig.tar.xz', dir: 'kotlinx-coroutines-1.0.1',
+    edit: 'common/kotlinx-coroutines-core-common/src/JobSupport.kt',
+    prepare: keepPaths(['common/kotlinx-coroutines-core-common/src', 'core/kotlinx-coroutines-core/src']),
+  },
   // 3,000 real JS/TS files of many packages (BENCH.md's tool bars are for a 3,000-file corpus):
   // the first 3,000 .js/.ts files of this repo's node_modules (sorted walk, <= 64 KB, no .d.ts or .min.js).
   npm3k: { local: () => pickNodeModules(3000), edit: 'glob/dist/esm/walker.js' },
@@ -63,6 +70,19 @@ function nested(path, apt, name) {
 /** A work copy's preparation that keeps only these top-level entries. */
 function keepOnly(names) {
   return (dir) => { for (const e of readdirSync(dir)) if (!names.includes(e)) rmSync(join(dir, e), { recursive: true, force: true }); };
+}
+
+/** A work copy's preparation that keeps only these folders (paths from the root). */
+function keepPaths(paths) {
+  const prune = (dir, rel) => {
+    for (const e of readdirSync(dir)) {
+      const r = rel ? `${rel}/${e}` : e;
+      if (paths.includes(r)) continue;
+      if (paths.some((p) => p.startsWith(`${r}/`))) prune(join(dir, e), r);
+      else rmSync(join(dir, e), { recursive: true, force: true });
+    }
+  };
+  return (dir) => prune(dir, '');
 }
 
 /** Debian's packaging appends `/*` and `!/debian/` to the kernel's top-level .gitignore (its repo

@@ -1,8 +1,8 @@
 // `npm run bench:quality` (or `npm run bench -- --quality`): call-graph precision/recall against
 // a type checker (the TypeScript compiler on rxjs, effect and three's JavaScript, go/types on Go's tree, javac on
-// java.base, NRefactory on KeePass (C#), Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest, solc on
+// java.base, kotlinc on kotlinx.coroutines, NRefactory on KeePass (C#), Jedi on Django, rustc on regex-syntax, clang on binutils, spdlog and GoogleTest, solc on
 // OpenZeppelin Contracts), and search and explore ranking on doc-comment queries.
-//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest,csharp,solidity] [--queries 150] [--peer] [--out file]
+//   node bench/quality/run.mjs [--corpus rxjs,effect,three,go,java,django,rust,c,cpp,gtest,csharp,kotlin,solidity] [--queries 150] [--peer] [--out file]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { cppDocs, scoreCppCalls } from './cpp-calls.mjs';
 import { csDocs, scoreCsCalls } from './cs-calls.mjs';
 import { goDocs, scoreGoCalls } from './go-calls.mjs';
 import { javaDocs, scoreJavaCalls } from './java-calls.mjs';
+import { ktDocs, scoreKtCalls } from './kt-calls.mjs';
 import { pyDocs, scorePyCalls } from './py-calls.mjs';
 import { rustDocs, scoreRustCalls } from './rust-calls.mjs';
 import { scoreSolCalls, solDocs } from './sol-calls.mjs';
@@ -30,6 +31,7 @@ const TRUTH = {
   cpp: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
   gtest: { name: 'clang', score: (work, name) => scoreCppCalls(work, name), docs: (name, work) => cppDocs(work, name) },
   csharp: { name: 'NRefactory', score: (work) => scoreCsCalls(work), docs: (name, work) => csDocs(work) },
+  kotlin: { name: 'kotlinc', score: (work) => scoreKtCalls(work), docs: (name, work) => ktDocs(work) },
   solidity: { name: 'solc', score: (work) => scoreSolCalls(work), docs: (name, work) => solDocs(work) },
   django: { name: 'Jedi (every 5th file)', score: (work, name) => scorePyCalls(work, corpusDir(name)), docs: (name) => pyDocs(corpusDir(name)) },
 };

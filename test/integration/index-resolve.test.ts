@@ -2134,3 +2134,35 @@ describe('index: Kotlin extension functions', function () {
       assert.deepEqual(callTo(ix.store, 'src/acme/other/Blind.kt::Blind.go', 'shout'), [null, 'unresolved'], 'not imported there');
     }));
 });
+
+describe('index: packages by their headers (Kotlin, Java)', function () {
+  this.timeout(30000);
+  it('a package is its header, wherever its folder is: `import a.b.C` and `a.b.*` bind there, the package is in sight unimported, and of an `expect` and its `actual` the one in the caller\'s source set is taken', () =>
+    withIndexedProject({
+      'common/src/Job.kt': 'package acme.core\n\nexpect class Lock() { fun lock() }\nopen class Job { fun cancel() {} }\nexpect fun platformName(): String\n',
+      'common/src/Use.kt': 'package acme.core\n\nfun useCommon(j: Job) {\n    j.cancel()\n    platformName()\n    Lock().lock()\n}\n',
+      'jvm/src/Lock.kt': 'package acme.core\n\nactual class Lock { actual fun lock() {} }\nactual fun platformName(): String = "jvm"\nclass JvmJob : Job() {\n    fun go() {\n        cancel()\n        platformName()\n        Lock().lock()\n    }\n}\n',
+      // the folder leaves the common root out, as Kotlin's conventions ask
+      'common/src/util/Text.kt': 'package acme.core.util\n\nfun shout(s: String) = s\nclass Box { fun open() {} }\ntypealias Crate = Box\n',
+      'app/Main.kt': 'package acme.app\n\nimport acme.core.util.shout\nimport acme.core.util.Box\nimport acme.core.util.Crate\nimport acme.core.*\n\nfun main(j: Job, c: Crate, x: Any) {\n    shout("x")\n    Box().open()\n    j.cancel()\n    c.open()\n    val b = x as? Box\n    b?.open()\n}\n',
+      'java/Main.java': 'package acme.jv;\n\nimport acme.jv.model.Item;\n\nclass Main { void run(Item i) { i.touch(); new Helper().help(); } }\n',
+      'java/Helper.java': 'package acme.jv;\n\nclass Helper { void help() {} }\n',
+      'java/model/Item.java': 'package acme.jv.model;\n\npublic class Item { public void touch() {} }\n',
+    }, async (ix) => {
+      const use = 'common/src/Use.kt::useCommon';
+      assert.deepEqual(callTo(ix.store, use, 'cancel'), ['common/src/Job.kt::Job.cancel', 'exact']);
+      assert.deepEqual(callTo(ix.store, use, 'platformName'), ['common/src/Job.kt::platformName', 'scope'], 'common code: the expect');
+      assert.deepEqual(callTo(ix.store, use, 'lock'), ['common/src/Job.kt::Lock.lock', 'exact']);
+      const go = 'jvm/src/Lock.kt::JvmJob.go';
+      assert.deepEqual(callTo(ix.store, go, 'cancel'), ['common/src/Job.kt::Job.cancel', 'scope'], 'inherited from a class of the package in another folder');
+      assert.deepEqual(callTo(ix.store, go, 'platformName'), ['jvm/src/Lock.kt::platformName', 'scope'], 'platform code: the actual');
+      assert.deepEqual(callTo(ix.store, go, 'lock'), ['jvm/src/Lock.kt::Lock.lock', 'exact']);
+      const main = 'app/Main.kt::main';
+      assert.deepEqual(callTo(ix.store, main, 'shout'), ['common/src/util/Text.kt::shout', 'import']);
+      assert.deepEqual(callsTo(ix.store, main, 'open').map((e) => e.to), Array(3).fill('common/src/util/Text.kt::Box.open'), 'Box(), a Crate (its alias), and `x as? Box`');
+      assert.deepEqual(callTo(ix.store, main, 'cancel'), ['common/src/Job.kt::Job.cancel', 'exact'], 'a type of a wildcard import');
+      const run = 'java/Main.java::Main.run';
+      assert.deepEqual(callTo(ix.store, run, 'touch'), ['java/model/Item.java::Item.touch', 'exact'], 'a Java import, by package');
+      assert.deepEqual(callTo(ix.store, run, 'help'), ['java/Helper.java::Helper.help', 'exact']);
+    }));
+});

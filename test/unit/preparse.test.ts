@@ -128,6 +128,17 @@ describe('preparse', () => {
     assert.equal(fix('kotlin-newer-syntax', src), '    interface Cb<T> { fun call(t: T) }\nfun f() { for (i in 0.. size) g(i); val r = (a).. b; val fn = "    interface" }\n');
   });
 
+  it('Kotlin: blanks a line of annotations alone at the top level, and no other', () => {
+    const src = '@file:JvmName("Jobs")\npackage a\n\n@Suppress("LeakingThis", f(1))\n@InternalApi @Deprecated("x")\npublic actual open class Node {\n    @JvmField val x = 1\n    @Synchronized\n    fun f() {}\n}\n@Api fun g() {}\nval s = """\n@NotAnnotation(\n"""\n';
+    const out = fix('kotlin-top-level-annotations', src);
+    assert.equal(out.length, src.length);
+    const lines = out.split('\n'), was = src.split('\n');
+    assert.equal(lines[0], was[0], 'a file annotation is kept');
+    assert.equal(lines[3].trim() + lines[4].trim(), '', 'both annotation lines blanked');
+    assert.equal(lines[5], was[5]);
+    assert.deepEqual([lines[6], lines[7], lines[10], lines[12]], [was[6], was[7], was[10], was[12]], 'indented, shared with code, or unclosed: kept');
+  });
+
   it("Solidity: blanks a named mapping's key and value names, nested too, and keeps unnamed ones", () => {
     const src = 'mapping(address owner => mapping(address operator => bool)) private _ops;\nmapping(uint64 roleId => Role) r;\nmapping(bytes4 => uint256 count) c;\nmapping(address => uint) plain;\n';
     const out = fix('solidity-mapping-names', src);

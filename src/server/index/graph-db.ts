@@ -7,7 +7,7 @@ import { ExtractedBinding, ExtractedImport, ExtractedSymbol } from './types';
 import { BindingKey, HeritageKey, SyncDelta, importsKey } from './delta';
 import { goPackageFile } from './modules';
 
-export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number }
+export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number; package: string }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number; is_declaration: number }
 export interface ImportRow { source: string; imported: string; local: string; reexport: number; resolved_file_id: number | null }
 export interface EdgeInsert { src: number; dst: number | null; kind: string; resolution: string; fileId: number; line: number; target: string; receiver?: string | null; ref?: string | null; args?: number; argv?: string }
@@ -60,7 +60,7 @@ export class GraphDb {
   readonly filesById = new Map<number, FileRow>();
 
   constructor(readonly store: Store) {
-    for (const f of store.prepare('SELECT id, path, language, hash, size, mtime_ms FROM files').all<FileRow>()) this.remember(f);
+    for (const f of store.prepare('SELECT id, path, language, hash, size, mtime_ms, package FROM files').all<FileRow>()) this.remember(f);
   }
 
   private remember(f: FileRow) {
@@ -80,6 +80,7 @@ export class GraphDb {
     this.ancestorsCache.clear();
     this.fileNodes.clear();
     this.packages = undefined;
+    this.declared = undefined;
   }
 
   /** The caches that a lookup fills one entry at a time. */
@@ -214,7 +215,7 @@ export class GraphDb {
       s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE resolved_file_id = ?').run(fileId);
       s.prepare('DELETE FROM files WHERE id = ?').run(fileId);
       const f = this.filesById.get(fileId);
-      if (f) { this.files.delete(f.path); this.filesById.delete(fileId); }
+      if (f) { this.files.delete(f.path); this.filesById.delete(fileId); this.declared = undefined; }
     }
     return dangling;
   }
@@ -226,17 +227,27 @@ export class GraphDb {
 
   /** Inserts or updates the file row and its file node, whose is_exported is 0 for a classic
    *  script (its names are globals, FileExtraction.script), else 1; returns [fileId, fileNodeId]. */
-  upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number, script = false): [number, number] {
+  upsertFile(path: string, language: string, hash: string, size: number, mtimeMs: number, errorCount: number, endLine: number, script = false, pkg = ''): [number, number] {
     const s = this.store;
     const now = Date.now();
     let f = this.files.get(path);
     if (f) {
       // indexed_at only grows: names.ts tells a re-indexed file by another stamp
-      s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = max(?, indexed_at + 1), error_count = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, f.id);
-      Object.assign(f, { language, hash, size, mtime_ms: mtimeMs });
+      s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = max(?, indexed_at + 1), error_count = ?, package = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, pkg, f.id);
+      const moved = f.package !== pkg;
+      Object.assign(f, { language, hash, size, mtime_ms: mtimeMs, package: pkg });
+      if (moved) {
+        // its names are now another package's, seen unimported there (ResolveRules.packages)
+        this.declared = undefined;
+        if (this.trackChanges) {
+          this.delta.unstable.add(f.id);
+          for (const name of this.topLevelNames(f.id)) this.delta.names.add(name);
+        }
+      }
     } else {
-      const id = s.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at, error_count) VALUES (?,?,?,?,?,?,?)').run(path, language, hash, size, mtimeMs, now, errorCount).lastInsertRowid;
-      f = { id, path, language, hash, size, mtime_ms: mtimeMs };
+      const id = s.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at, error_count, package) VALUES (?,?,?,?,?,?,?,?)').run(path, language, hash, size, mtimeMs, now, errorCount, pkg).lastInsertRowid;
+      f = { id, path, language, hash, size, mtime_ms: mtimeMs, package: pkg };
+      this.declared = undefined;
       this.remember(f);
     }
     const base = posix.basename(path);
@@ -669,6 +680,21 @@ export class GraphDb {
     return from !== undefined && !goPackageFile(from) && posix.dirname(from) === dir ? p.all : p.built;
   }
   private packages?: Map<string, { all: number[]; built: number[] }>;
+
+  /** The files whose package header names `pkg` (Java, Kotlin: `a.b`), wherever their folders are. */
+  filesOfPackage(pkg: string): Set<number> | undefined {
+    if (!this.declared) {
+      this.declared = new Map();
+      for (const f of this.filesById.values()) {
+        if (!f.package) continue;
+        let set = this.declared.get(f.package);
+        if (!set) this.declared.set(f.package, (set = new Set()));
+        set.add(f.id);
+      }
+    }
+    return this.declared.get(pkg);
+  }
+  private declared?: Map<string, Set<number>>;
 
   /** A file's imports bound to local name `local`, in the order written (a bare name or a member
    *  call reads its own rows, not all of the file's). */

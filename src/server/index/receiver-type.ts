@@ -167,13 +167,14 @@ export class ReceiverTypes {
       const open = matchingOpen(e, e.length - 1);
       return open > 0 ? this.elementOf(this.of(e.slice(0, open), ctx), open === e.length - 2) : undefined;
     }
+    // `x as T`, Kotlin's `x as? T`, Swift's `x as! T`
+    const cast = asCast(e);
+    if (cast) return this.named(cast, ctx);
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
       if (open === 0) {
         // `(x as T)` / `(x)` / Go's and C's `(*p)`
         const inner = e.slice(1, -1).trim().replace(/^[*&]+/, '');
-        const as = inner.lastIndexOf(' as ');
-        if (as > 0 && depthAt(inner, as) === 0) return this.named(inner.slice(as + 4), ctx);
         return this.compute(inner, ctx); // parentheses cost no depth (`(xs)[]` of a loop in a loop)
       }
       if (open < 0) return undefined;
@@ -616,4 +617,13 @@ export class ReceiverTypes {
 
 function withHow(t: TypeHit, how: Hit['how']): TypeHit {
   return t && how === 'heuristic' ? { ...t, how } : t;
+}
+
+/** The type of a cast at the top level of `e` (`x as T`, `x as? T?`, `x as! T`), if it is one. */
+function asCast(e: string): string | undefined {
+  let at = -1;
+  for (const op of [' as ', ' as? ', ' as! ']) at = Math.max(at, e.lastIndexOf(op));
+  if (at <= 0 || depthAt(e, at) !== 0) return undefined;
+  const type = e.slice(at).replace(/^ as[?!]? /, '').trim().replace(/\?$/, '');
+  return /^[A-Za-z_][\w.]*(?:<.*>)?$/s.test(type) ? type : undefined;
 }

@@ -309,8 +309,10 @@ export class Resolver {
       const hit = this.inNamespaces(name, ref, accept);
       if (hit) return hit;
     }
-    // the folder's shared namespace (a package)
+    // the folder's shared namespace (a package), or the package its header names
     const sibling = () => {
+      const pkg = rules.packages ? this.db.filesById.get(ref.fileId)?.package : undefined;
+      if (pkg) return this.nearest(this.ofPackage(pkg, name, bare), ref.fileId, want);
       const dir = this.dirOfFile(ref.fileId);
       return this.fittest(this.db.nodesNamed(name).filter((n) => n.parent_id === null && bare(n) && this.dirOfFile(n.file_id) === dir), ref.fileId);
     };
@@ -319,7 +321,7 @@ export class Resolver {
     // imports java.security.*, is its own package's)
     const dotted = rules.folderScope && rules.importStyle === 'dotted';
     if (dotted) {
-      const single = this.importBinding(name, this.db.importedAs(ref.fileId, name), accept, false);
+      const single = this.importBinding(name, this.db.importedAs(ref.fileId, name), accept, false) ?? (rules.packages ? this.importedByPackage(name, ref, accept) : undefined);
       if (single) return { id: single, how: 'import' };
       const sib = sibling();
       if (sib) return { id: sib.id, how: 'scope' };
@@ -461,7 +463,8 @@ export class Resolver {
       }
       // `import a.b.*`: a row per file of the package, so by the name's declarations
       if (w.files.size) {
-        const hit = this.db.nodesNamed(name).find((n) => w.files.has(n.file_id) && accept.has(n.kind) && this.isTop(n));
+        const keep = (n: NodeRow) => w.files.has(n.file_id) && accept.has(n.kind) && this.isTop(n);
+        const hit = rules.packages ? this.nearest(this.db.nodesNamed(name).filter(keep), fileId) : this.db.nodesNamed(name).find(keep);
         if (hit) return hit.id;
       }
       // `import static a.b.C.*`: C's members
@@ -474,6 +477,49 @@ export class Resolver {
     return undefined;
   }
 
+  /** ResolveRules.packages: the top-level symbols named `name` in the files of package `pkg`. */
+  private ofPackage(pkg: string, name: string, keep: (n: NodeRow) => boolean): NodeRow[] {
+    const files = this.db.filesOfPackage(pkg);
+    return files ? this.db.nodesNamed(name).filter((n) => n.parent_id === null && files.has(n.file_id) && keep(n)) : [];
+  }
+
+  /** Of a package's declarations of a name, the one that takes the call's arguments and is
+   *  nearest the reference by path: in a multiplatform project common code sees its `expect`
+   *  declaration, a platform's code that platform's `actual` (a source set is a folder). */
+  private nearest(cands: NodeRow[], from: number, want?: Want): NodeRow | undefined {
+    if (cands.length < 2) return cands[0];
+    const taking = cands.filter((n) => this.takes(n, want));
+    if (taking.length) cands = taking;
+    const at = this.pathOf(from).split('/');
+    let best = cands[0], most = -1;
+    for (const n of cands) {
+      const p = this.pathOf(n.file_id).split('/');
+      let k = 0;
+      while (k < p.length - 1 && k < at.length - 1 && p[k] === at[k]) k++;
+      if (k > most) { best = n; most = k; }
+    }
+    return best;
+  }
+
+  /** ResolveRules.packages: what `import a.b.C` (or `import a.b.C.D`, a nested type) names
+   *  under `name`, by the packages the files declare. */
+  private importedByPackage(name: string, ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }, accept: Set<string>): number | undefined {
+    for (const imp of this.db.importedAs(ref.fileId, name)) {
+      if (imp.imported === '*') continue;
+      const segs = imp.source.split('.');
+      for (let k = segs.length - 1; k >= 1; k--) {
+        const last = k === segs.length - 1;
+        let cur = this.nearest(this.ofPackage(segs.slice(0, k).join('.'), segs[k], (n) => (last ? accept.has(n.kind) : CLASSLIKE.has(n.kind))), ref.fileId, last ? this.want(ref) : undefined);
+        for (let j = k + 1; cur && j < segs.length; j++) {
+          const parent: number = cur.id;
+          cur = this.db.nodesNamedIn(segs[j], cur.file_id).find((n) => n.parent_id === parent && (j === segs.length - 1 ? accept.has(n.kind) : CLASSLIKE.has(n.kind)));
+        }
+        if (cur) return cur.id;
+      }
+    }
+    return undefined;
+  }
+
   /** A file's wildcard imports (the last file's, kept: references are resolved file by file):
    *  the files they bring, and those naming a class (`import static a.b.C.*`). */
   private wild = { fileId: -1, files: new Set<number>(), classes: [] as ImportRow[] };
@@ -481,8 +527,12 @@ export class Resolver {
     if (this.wild.fileId === fileId) return this.wild;
     const files = new Set<number>();
     const classes: ImportRow[] = [];
+    const packages = this.rules(fileId).packages;
     for (const imp of this.db.imports(fileId)) {
-      if (imp.imported !== '*' || imp.resolved_file_id === null) continue;
+      if (imp.imported !== '*') continue;
+      // (`import a.b.*` of ResolveRules.packages: the package's files, wherever they are)
+      if (packages) for (const f of this.db.filesOfPackage(imp.source) ?? []) files.add(f);
+      if (imp.resolved_file_id === null) continue;
       files.add(imp.resolved_file_id);
       if (this.importedClass(imp) !== undefined) classes.push(imp);
     }

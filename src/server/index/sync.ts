@@ -259,7 +259,7 @@ export class Indexer {
             const endLine = ex.symbols.reduce((m, s) => Math.max(m, s.endLine), 1);
             // The hash is written when the references are resolved (the last transaction), so a
             // crash before that makes the next sync parse this file again.
-            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, '', r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine, !!ex.script);
+            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, '', r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine, !!ex.script, ex.package ?? '');
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
             db.insertBindings(fileId, fileNodeId, nodeIds, ex.bindings);

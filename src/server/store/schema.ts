@@ -9,7 +9,7 @@ import { openStore } from './open';
 import { EXTRACTION_VERSION, VERSION } from '../version';
 
 /** Bump when the tables change shape; like EXTRACTION_VERSION, a mismatch rebuilds the index. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const INDEX_DIR = '.codeindex';
 export const DB_FILE = 'codeindex.db';
@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS files (
   size        INTEGER NOT NULL,
   mtime_ms    INTEGER NOT NULL,
   indexed_at  INTEGER NOT NULL,
-  error_count INTEGER NOT NULL DEFAULT 0     -- tree-sitter ERROR nodes (the file is still indexed)
+  error_count INTEGER NOT NULL DEFAULT 0,    -- tree-sitter ERROR nodes (the file is still indexed)
+  package     TEXT NOT NULL DEFAULT ''       -- its package header as written (Java, Kotlin: 'a.b'), if any
 );
 CREATE TABLE IF NOT EXISTS nodes (
   id             INTEGER PRIMARY KEY,        -- internal; edges point at it

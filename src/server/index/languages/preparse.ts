@@ -11,7 +11,7 @@
 // kernel .c files, 1,037 parsed with errors (7,231 ERROR nodes), and symbols next to them were lost.
 
 import { matchingClose } from '../brackets';
-export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros' | 'cpp-annotation-macros' | 'swift-newer-syntax' | 'kotlin-newer-syntax' | 'solidity-mapping-names' | 'objc-macro-methods';
+export type PreparseRule = 'ts-variance' | 'ts-call-signatures' | 'ts-escaped-backticks' | 'c-annotations' | 'c-attribute-macros' | 'c-initializer-macros' | 'c-statement-macros' | 'c-type-arguments' | 'c-case-ranges' | 'c-iterator-macros' | 'cpp-export-macros' | 'cpp-annotation-macros' | 'swift-newer-syntax' | 'kotlin-newer-syntax' | 'kotlin-top-level-annotations' | 'solidity-mapping-names' | 'objc-macro-methods';
 
 const RULES: Record<PreparseRule, (source: string) => string> = {
   // `<in out K, out V>` -> `<       K,     V>`: the modifiers are blanked. After `<` or `,` a
@@ -60,6 +60,11 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   // as an interface, and 1.8's `0..<n` as `0.. n`. expo-modules-core's 257 Kotlin files: 19 parsed
   // with errors (26 ERROR nodes).
   'kotlin-newer-syntax': (s) => s.replace(/\bfun(?=[ \t]+interface\b)/g, '   ').replace(/(?<=\w|\))\.\.<(?=[\s\w(])/g, '.. '),
+  // A line of annotations alone at the top level (`@Suppress("LeakingThis")` then
+  // `@InternalCoroutinesApi` above `public actual open class LockFreeLinkedListNode {`) may read as
+  // an annotated expression, a script's statement: the class and its 600 lines became a lambda's
+  // statements in kotlinx.coroutines. Annotations are not extracted, so the line is blanked.
+  'kotlin-top-level-annotations': (s) => (s.includes('\n@') ? s.replace(TOP_ANNOTATIONS, (m) => ' '.repeat(m.length)) : s),
   'objc-macro-methods': objcMacroMethods,
   // Solidity 0.8.18's named mapping types (`mapping(address owner => uint256 balance)`), which the
   // grammar cannot read, lose their names (blanked). OpenZeppelin Contracts 5.0's 143 files: 26
@@ -294,6 +299,9 @@ function closeParen(s: string, open: number): number {
   }
   return -1;
 }
+
+const ANNOTATION = String.raw`@(?!file:)[A-Za-z_][\w.]*(?:\((?:[^()\n]|\([^()\n]*\))*\))?`;
+const TOP_ANNOTATIONS = new RegExp(String.raw`^${ANNOTATION}(?:[ \t]+${ANNOTATION})*[ \t]*$`, 'gm');
 
 /** The text to hand the parser: `source` itself when the language has no rules. */
 export function preparse(rules: readonly PreparseRule[] | undefined, source: string): string {

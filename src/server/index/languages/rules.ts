@@ -19,6 +19,11 @@ export interface ResolveRules {
   implicitMembers: boolean;
   /** Files in the same folder share one namespace (Go packages, Java packages...). */
   folderScope: boolean;
+  /** A file's package is its package header, wherever its folder is (Java, Kotlin, Scala: a
+   *  Kotlin project leaves the common root out of its folders, and a multiplatform one keeps a
+   *  package in several source sets): the package's names need no import, and `import a.b.C`
+   *  names C of package a.b. */
+  packages?: boolean;
   /** Receivers that mean "the enclosing class". */
   selfNames: string[];
   /** Receivers that mean "this file's own module" (CommonJS's `exports.f()`). */
@@ -321,13 +326,13 @@ export const RULES: Record<string, ResolveRules> = {
       'any', 'all', 'filter', 'fold', 'count', 'find', 'position', 'next', 'chain', 'zip', 'enumerate', 'skip', 'take', 'peekable', 'flat_map', 'for_each', 'sum',
       'clear', 'extend', 'truncate', 'retain', 'sort', 'dedup', 'contains', 'starts_with', 'ends_with', 'is_some', 'is_none', 'as_str', 'as_bytes', 'chars', 'push_str'], family: 'rust' },
   java: {
-    ...jvm, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
+    ...jvm, packages: true, implicitPackages: ['java/lang'], newInterfaces: true, casts: true, callsNameMethods: true,
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
     rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
     argumentTypes: JAVA_ARGUMENT_TYPES,
   },
   kotlin: {
-    ...jvm, detachedMethods: true, extensionFunctions: true,
+    ...jvm, packages: true, detachedMethods: true, extensionFunctions: true,
     // the standard library's scope functions and collection extensions (`xs.first()`, `.apply {}`)
     builtinMembers: [...jvm.builtinMembers, 'let', 'also', 'apply', 'run', 'takeIf', 'takeUnless', 'first', 'last', 'firstOrNull', 'lastOrNull',
       'single', 'singleOrNull', 'getOrNull', 'getOrElse', 'getOrDefault', 'getValue', 'toList', 'toMutableList', 'toSet', 'toMutableSet', 'toMap',
@@ -335,7 +340,7 @@ export const RULES: Record<string, ResolveRules> = {
       'mapNotNull', 'flatMap', 'filterNotNull', 'filterIsInstance', 'associate', 'associateBy', 'groupBy', 'sortedBy', 'sorted', 'reversed',
       'distinct', 'zip', 'withIndex', 'forEachIndexed', 'mapIndexed', 'containsKey', 'use', 'lowercase', 'uppercase', 'trim', 'split', 'substring'],
   },
-  scala: { ...jvm, detachedMethods: true },
+  scala: { ...jvm, packages: true, detachedMethods: true },
   csharp: { ...jvm, casts: true, detachedMethods: true, openNamespaces: true, namespaces: true, callsNameMethods: true, newInterfaces: true, superNames: ['base'], argumentTypes: CSHARP_ARGUMENT_TYPES,
     // the framework's collections (`list[i].M()`, `foreach (var kv in dict) kv.Value.M()`)
     wrapperTypes: ['Nullable', 'Task', 'ValueTask'],

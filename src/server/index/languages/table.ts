@@ -383,7 +383,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     extensions: ['.kt', '.kts'],
     grammar: 'tree-sitter-kotlin.wasm',
     queries: ['kotlin.scm'],
-    preparse: ['kotlin-newer-syntax'],
+    preparse: ['kotlin-newer-syntax', 'kotlin-top-level-annotations'],
     comments: ['multiline_comment', 'line_comment'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
     modifierContainers: ['modifiers', 'visibility_modifier', 'function_modifier'],

@@ -38,5 +38,6 @@
 (parameter (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
 (class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
 (property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type)) @binding
-(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression)] @binding.value) @binding
+(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression)] @binding.value) @binding
+(type_alias (type_identifier) @binding.returns (user_type) @binding.type) @binding
 (function_declaration (simple_identifier) @binding.returns (function_value_parameters) . [(user_type) (nullable_type)] @binding.type) @binding
