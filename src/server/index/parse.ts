@@ -99,7 +99,13 @@ export function parseWith(id: string, source: string): FileExtraction {
   if (!lang || !parser) throw new Error(`language '${id}' is not loaded: await loadLanguage('${id}') first`);
   parser.setLanguage(lang.language);
   // the parser may see fixed-up text (same offsets); extraction reads the file as it is
-  const tree = parser.parse(preparse(lang.spec.preparse, source));
+  const text = preparse(lang.spec.preparse, source);
+  let tree = parser.parse(text);
+  const mis = lang.spec.misparsed;
+  if (tree && mis && tree.rootNode.namedChildren.some((c) => !!c && mis.topLevel.includes(c.type) && c.endPosition.row > c.startPosition.row)) {
+    tree.delete();
+    tree = parser.parse(preparse([mis.preparse], text));
+  }
   if (!tree) throw new Error(`tree-sitter returned no tree for a '${id}' file`);
   try {
     const { extraction, injections } = extract(lang, tree, source);

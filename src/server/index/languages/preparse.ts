@@ -63,7 +63,7 @@ const RULES: Record<PreparseRule, (source: string) => string> = {
   // A line of annotations alone at the top level (`@Suppress("LeakingThis")` then
   // `@InternalCoroutinesApi` above `public actual open class LockFreeLinkedListNode {`) may read as
   // an annotated expression, a script's statement: the class and its 600 lines became a lambda's
-  // statements in kotlinx.coroutines. Annotations are not extracted, so the line is blanked.
+  // statements in kotlinx.coroutines. The line is blanked (table.ts misparsed: where that happened).
   'kotlin-top-level-annotations': (s) => (s.includes('\n@') ? s.replace(TOP_ANNOTATIONS, (m) => ' '.repeat(m.length)) : s),
   'objc-macro-methods': objcMacroMethods,
   // Solidity 0.8.18's named mapping types (`mapping(address owner => uint256 balance)`), which the

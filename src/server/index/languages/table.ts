@@ -112,6 +112,10 @@ export interface LanguageSpec {
   queries: string[];
   /** Length-preserving fix-ups of the text before parsing, for what the grammar gets wrong (preparse.ts). */
   preparse?: PreparseRule[];
+  /** A fix-up applied only where the parse shows the grammar went wrong: a top-level node of
+   *  one of these types over several lines (the rule's own cost, lost annotations, is paid by
+   *  those files alone). */
+  misparsed?: { topLevel: string[]; preparse: PreparseRule };
   /** C and C++: an include another system's platform macro guards (`#ifdef _WIN32`) is not
    *  followed (build-constraint.ts otherPlatformOnly). */
   platformIncludes?: boolean;
@@ -383,7 +387,9 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     extensions: ['.kt', '.kts'],
     grammar: 'tree-sitter-kotlin.wasm',
     queries: ['kotlin.scm'],
-    preparse: ['kotlin-newer-syntax', 'kotlin-top-level-annotations'],
+    preparse: ['kotlin-newer-syntax'],
+    // (`@Suppress("X")` `@Api` above a class: the class read as an annotated lambda)
+    misparsed: { topLevel: ['prefix_expression'], preparse: 'kotlin-top-level-annotations' },
     comments: ['multiline_comment', 'line_comment'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
     modifierContainers: ['modifiers', 'visibility_modifier', 'function_modifier'],
