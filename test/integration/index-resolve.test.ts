@@ -2143,7 +2143,7 @@ describe('index: packages by their headers (Kotlin, Java)', function () {
       'common/src/Use.kt': 'package acme.core\n\nfun useCommon(j: Job) {\n    j.cancel()\n    platformName()\n    Lock().lock()\n}\n',
       'jvm/src/Lock.kt': 'package acme.core\n\nactual class Lock { actual fun lock() {} }\nactual fun platformName(): String = "jvm"\nclass JvmJob : Job() {\n    fun go() {\n        cancel()\n        platformName()\n        Lock().lock()\n    }\n}\n',
       // the folder leaves the common root out, as Kotlin's conventions ask
-      'common/src/util/Text.kt': 'package acme.core.util\n\nfun shout(s: String) = s\nclass Box { fun open() {} }\ntypealias Crate = Box\n',
+      'common/src/util/Text.kt': 'package acme.core.util\n\nfun shout(s: String) = s\nclass Box { fun open() {} }\ntypealias Crate = Box\nopen class Holder<T> { fun hold() {} }\ninterface Sink<T> { fun put() {} }\nclass IntHolder : Holder<Int>(), Sink<Int> { fun go() { hold(); put() } }\n',
       'app/Main.kt': 'package acme.app\n\nimport acme.core.util.shout\nimport acme.core.util.Box\nimport acme.core.util.Crate\nimport acme.core.*\n\nfun main(j: Job, c: Crate, x: Any) {\n    shout("x")\n    Box().open()\n    j.cancel()\n    c.open()\n    val b = x as? Box\n    b?.open()\n}\n',
       'java/Main.java': 'package acme.jv;\n\nimport acme.jv.model.Item;\n\nclass Main { void run(Item i) { i.touch(); new Helper().help(); } }\n',
       'java/Helper.java': 'package acme.jv;\n\nclass Helper { void help() {} }\n',
@@ -2161,6 +2161,8 @@ describe('index: packages by their headers (Kotlin, Java)', function () {
       assert.deepEqual(callTo(ix.store, main, 'shout'), ['common/src/util/Text.kt::shout', 'import']);
       assert.deepEqual(callsTo(ix.store, main, 'open').map((e) => e.to), Array(3).fill('common/src/util/Text.kt::Box.open'), 'Box(), a Crate (its alias), and `x as? Box`');
       assert.deepEqual(callTo(ix.store, main, 'cancel'), ['common/src/Job.kt::Job.cancel', 'exact'], 'a type of a wildcard import');
+      const ih = 'common/src/util/Text.kt::IntHolder.go';
+      assert.deepEqual([callTo(ix.store, ih, 'hold'), callTo(ix.store, ih, 'put')], [['common/src/util/Text.kt::Holder.hold', 'scope'], ['common/src/util/Text.kt::Sink.put', 'scope']], 'generic supertypes');
       const run = 'java/Main.java::Main.run';
       assert.deepEqual(callTo(ix.store, run, 'touch'), ['java/model/Item.java::Item.touch', 'exact'], 'a Java import, by package');
       assert.deepEqual(callTo(ix.store, run, 'help'), ['java/Helper.java::Helper.help', 'exact']);

@@ -24,6 +24,9 @@
 ; ── heritage: a supertype called (`Base()`) is a class, the others interfaces ──
 (delegation_specifier (constructor_invocation (user_type (type_identifier) @name .))) @reference.extends
 (delegation_specifier (user_type (type_identifier) @name .)) @reference.implements
+; a generic supertype (`: Base<T>(x)`, `: Iface<T>`)
+(delegation_specifier (constructor_invocation (user_type (type_identifier) @name . (type_arguments) .))) @reference.extends
+(delegation_specifier (user_type (type_identifier) @name . (type_arguments) .)) @reference.implements
 
 ; ── calls ──
 (call_expression (simple_identifier) @name) @reference.call
