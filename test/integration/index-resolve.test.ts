@@ -2168,3 +2168,32 @@ describe('index: packages by their headers (Kotlin, Java)', function () {
       assert.deepEqual(callTo(ix.store, run, 'help'), ['java/Helper.java::Helper.help', 'exact']);
     }));
 });
+
+describe('index: Kotlin receivers typed by what the compiler infers', function () {
+  this.timeout(30000);
+  it('a lambda\'s `it` or named parameter (a collection\'s element, a scope function\'s receiver), a loop variable, `xs[i]`, `x ?: return`, `xs.first()`, and an `object` taking its type\'s extension functions', () =>
+    withIndexedProject({
+      'src/A.kt': 'package acme.k\n\ninterface Scope\nobject Global : Scope\nfun Scope.launchIt() {}\nclass Job { fun dispose() {} }\nclass Other { fun dispose() {} }\n',
+      'src/Use.kt': [
+        'package acme.k', '',
+        'fun use(j: Job?, xs: List<Job>, arr: Array<out Job>) {',
+        '    Global.launchIt()',
+        '    j?.let { it.dispose() }',
+        '    j?.also { job -> job.dispose() }',
+        '    xs.forEach { it.dispose() }',
+        '    xs.map { x -> x.dispose() }',
+        '    for (x in xs) x.dispose()',
+        '    val a = arr[0]',
+        '    a.dispose()',
+        '    xs.first().dispose()',
+        '    val b = j ?: return',
+        '    b.dispose()',
+        '}', ''].join('\n'),
+    }, async (ix) => {
+      const use = 'src/Use.kt::use';
+      assert.deepEqual(callTo(ix.store, use, 'launchIt'), ['src/A.kt::launchIt', 'import']);
+      const d = callsTo(ix.store, use, 'dispose');
+      assert.equal(d.length, 8);
+      assert.deepEqual(d.filter((e) => e.to !== 'src/A.kt::Job.dispose' || e.resolution !== 'exact'), [], 'every one a Job\'s, exactly (Other.dispose makes a guess impossible)');
+    }));
+});

@@ -11,7 +11,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, Module, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
 
@@ -31,7 +31,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, module: R.Module, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -253,7 +253,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
-    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false;
+    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     let typeParamDefault = false;
     for (const c of m.captures) {
@@ -299,6 +299,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingOfType: bindOf = c.node; bindOfType = true; break;
         case R.BindingKey: bindKey = c.node; break;
         case R.BindingElement: bindOf = c.node; element = true; break;
+        case R.BindingSame: bindOf = c.node; same = true; break;
         case R.BindingPayload: bindOf = c.node; payload = true; break;
         case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.BindingMember: bindName = c.node; member = true; break;
@@ -327,13 +328,16 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (typeParamDefault && bound) bindingRecs.push({ pos: typeParam.startIndex, name, type: `%${name}:${bound}`, lines: [typeParamScope.startPosition.row + 1, endLineOf(typeParamScope)] });
       continue;
     }
-    if (bind && bindOf && bindName) {
+    // (a lambda that names no parameter has the language's implicit one: Kotlin's `it`)
+    const bound = bindName ? text(source, bindName) : (element || same) && lang.spec.implicitParam;
+    if (bind && bindOf && bound) {
       // destructured: `const { a, b: c } = expr` -> `=(expr).a`; `({ a }: T)` -> `=(_ as T).a`
       const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf), SIGNATURE_MAX));
-      const rec: BindingRec = { pos: bind.startIndex, name: text(source, bindName), type: `=(${of}).${text(source, bindKey ?? bindName)}` };
-      if (element) {
-        // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[]`
-        rec.type = `=(${of})[]`;
+      const rec: BindingRec = { pos: bind.startIndex, name: bound, type: `=(${of}).${bindKey ? text(source, bindKey) : bound}` };
+      if (element || same) {
+        // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[]`; or
+        // the value itself (Kotlin's `x?.let { it.go() }`), in the lambda only: `=(x)`
+        rec.type = element ? `=(${of})[]` : `=(${of})`;
         rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
       } else if (payload) {
         // what a tuple variant or struct holds (`Ast::Group(ref x) => ...`), in the arm only
@@ -946,6 +950,8 @@ export function typeName(t: string): string | undefined {
   t = t.replace(/^\s*::/, '');
   // Go `[]T`, `[4]*T`, `[NTYPE]*T`, and `map[K]*V`, whose elements are V; `[][]T` and
   // `map[K][]V`, collections of those
+  // (Kotlin's `Array<out T>`: the projection's variance is no type)
+  t = t.replace(/([<,]\s*)(?:out|in)\s+(?=[A-Za-z_$])/g, '$1');
   const array = /^\s*(?:Readonly)?Array\s*<\s*([A-Za-z_$][\w$.]*)/.exec(t);
   if (array) return `${array[1]}[]`;
   const go = /^\s*((?:(?:\[[\w.+\-* ]*\]|map\s*\[[^\[\]]*\])\s*\*?\s*)+)([A-Za-z_$][\w$.]*)\s*$/.exec(t);

@@ -170,6 +170,9 @@ export class ReceiverTypes {
     // `x as T`, Kotlin's `x as? T`, Swift's `x as! T`
     const cast = asCast(e);
     if (cast) return this.named(cast, ctx);
+    // Kotlin's `x ?: y` is x where there is an x (`val p = context[Job] ?: return`)
+    const elvis = e.indexOf(' ?: ');
+    if (elvis > 0 && depthAt(e, elvis) === 0) return this.compute(e.slice(0, elvis).trim(), ctx);
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
       if (open === 0) {

@@ -1163,16 +1163,26 @@ export class Resolver {
     const dir = this.dirOfFile(ref.fileId);
     const imported = this.db.importedAs(ref.fileId, ref.name).length > 0;
     const wild = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source.replace(/\./g, '/'));
+    // (ResolveRules.packages: its package, or one a wildcard imports, wherever the folders are)
+    const pkg = this.rules(ref.fileId).packages ? this.db.filesById.get(ref.fileId)?.package : undefined;
+    const wildPackages = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source);
     const inSight = all.filter((n) => {
       const d = this.dirOfFile(n.file_id);
-      return d === dir || imported || wild.some((w) => d === w || d.endsWith(`/${w}`));
+      const p = pkg ? this.db.filesById.get(n.file_id)?.package : undefined;
+      return d === dir || imported || wild.some((w) => d === w || d.endsWith(`/${w}`)) || (!!p && (p === pkg || wildPackages.includes(p)));
     });
     const names = typeId === undefined ? new Set<string>() : this.typeAndSupertypeNames(typeId);
     const fitting = inSight.filter((n) => names.has(this.extensionReceiver(n)!));
-    if (fitting.length) return { id: fitting[0].id, how: 'import' };
+    if (fitting.length) return { id: this.nearest(fitting, ref.fileId)!.id, how: 'import' };
     if (!fromOutside) return undefined;
     const guess = inSight.filter((n) => this.outsideType(this.extensionReceiver(n)!, fam));
     return guess.length === 1 ? { id: guess[0].id, how: 'heuristic' } : undefined;
+  }
+
+  /** Kotlin: the class a capitalized receiver names (`GlobalScope.launch()`): an `object` is its
+   *  own instance, whose type's extension functions it takes. */
+  private namedObject(path: string[] | undefined, ref: RefInput): Hit | undefined {
+    return path?.length === 1 && /^[A-Z]/.test(path[0]) ? this.resolveName(path[0], ref, CLASSLIKE, null) : undefined;
   }
 
   /** The names of a type and its supertypes (bounded as membersFrom's walk). */
@@ -1569,9 +1579,11 @@ export class Resolver {
     const typed = type ? !type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want) : undefined;
     if (typed) return { id: typed, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
     // what the receiver's type has not, an extension method may (C#'s `static void Shout(this Widget w)`)
-    const extension = ref.kind !== 'call' || (type && type.array) ? undefined
-      : rules.namespaces ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want)
-      : rules.extensionFunctions ? this.extensionFunction(ref, type?.id, type === null) : undefined;
+    // (a Kotlin collection, `List<Descriptor>`, is a type from outside: `fun List<Descriptor>.toCpp()`)
+    const extension = ref.kind !== 'call' ? undefined
+      : rules.extensionFunctions ? (type?.array ? this.extensionFunction(ref, undefined, true) : this.extensionFunction(ref, (type ?? this.namedObject(path, ref))?.id, type === null))
+      : type?.array ? undefined
+      : rules.namespaces ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want) : undefined;
     if (extension) return extension;
     // what the receiver's type has not, a library attached to it may (Solidity's `using L for T`)
     const attached = rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;

@@ -41,6 +41,23 @@
 (parameter (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
 (class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
 (property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type)) @binding
-(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression)] @binding.value) @binding
+(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression) (indexing_expression) (postfix_expression) (elvis_expression)] @binding.value) @binding
 (type_alias (type_identifier) @binding.returns (user_type) @binding.type) @binding
 (function_declaration (simple_identifier) @binding.returns (function_value_parameters) . [(user_type) (nullable_type)] @binding.type) @binding
+; a loop's variable is an element of what it walks (`for (x in xs)`), in the loop
+(for_statement (variable_declaration (simple_identifier) @binding.name) . (_) @binding.element) @binding
+; a lambda's parameter (`it`, or the one it names) is, in the lambda, an element of the
+; collection the standard library walks (`xs.forEach { it.go() }`), or the receiver itself of a
+; scope function (`x?.let { it.go() }`)
+(call_expression (navigation_expression (_) @binding.element (navigation_suffix (simple_identifier) @_f))
+  (call_suffix (annotated_lambda (lambda_literal . (statements)) @binding))
+  (#match? @_f "^(forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
+(call_expression (navigation_expression (_) @binding.element (navigation_suffix (simple_identifier) @_f))
+  (call_suffix (annotated_lambda (lambda_literal . (lambda_parameters . (variable_declaration (simple_identifier) @binding.name) .)) @binding))
+  (#match? @_f "^(forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
+(call_expression (navigation_expression (_) @binding.same (navigation_suffix (simple_identifier) @_f))
+  (call_suffix (annotated_lambda (lambda_literal . (statements)) @binding))
+  (#match? @_f "^(let|also|takeIf|takeUnless)$"))
+(call_expression (navigation_expression (_) @binding.same (navigation_suffix (simple_identifier) @_f))
+  (call_suffix (annotated_lambda (lambda_literal . (lambda_parameters . (variable_declaration (simple_identifier) @binding.name) .)) @binding))
+  (#match? @_f "^(let|also|takeIf|takeUnless)$"))
