@@ -2171,9 +2171,21 @@ describe('index: packages by their headers (Kotlin, Java)', function () {
 
 describe('index: Kotlin receivers typed by what the compiler infers', function () {
   this.timeout(30000);
-  it('a lambda\'s `it` or named parameter (a collection\'s element, a scope function\'s receiver), a loop variable, `xs[i]`, `x ?: return`, `xs.first()`, and an `object` taking its type\'s extension functions', () =>
+  it('a lambda\'s `it` or named parameter (a collection\'s element, a scope function\'s receiver), a lambda\'s receiver (`with`, `apply`, `run`), a loop variable, `xs[i]`, `x ?: return`, `xs.first()`, `val x = x()`, and an `object` taking its type\'s extension functions', () =>
     withIndexedProject({
-      'src/A.kt': 'package acme.k\n\ninterface Scope\nobject Global : Scope\nfun Scope.launchIt() {}\nclass Job { fun dispose() {} }\nclass Other { fun dispose() {} }\n',
+      'src/A.kt': 'package acme.k\n\ninterface Scope\nobject Global : Scope\nfun Scope.launchIt() {}\nclass Job { fun dispose() {} }\nclass Other { fun dispose() {} }\n'
+        + 'interface It<E> { fun next(): E }\ninterface Chan<E> { fun iterator(): It<E> }\nclass Cursor { fun next() {} }\n',
+      'src/Recv.kt': [
+        'package acme.k', '',
+        'fun <E> Chan<E>.drain() {',
+        '    val iterator = iterator()',
+        '    iterator.next()',
+        '}',
+        'fun recv(j: Job) {',
+        '    with(j) { dispose() }',
+        '    j.apply { dispose(); this.dispose() }',
+        '    j.run { dispose() }',
+        '}', ''].join('\n'),
       'src/Use.kt': [
         'package acme.k', '',
         'fun use(j: Job?, xs: List<Job>, arr: Array<out Job>) {',
@@ -2195,5 +2207,8 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       const d = callsTo(ix.store, use, 'dispose');
       assert.equal(d.length, 8);
       assert.deepEqual(d.filter((e) => e.to !== 'src/A.kt::Job.dispose' || e.resolution !== 'exact'), [], 'every one a Job\'s, exactly (Other.dispose makes a guess impossible)');
+      assert.deepEqual(callTo(ix.store, 'src/Recv.kt::drain', 'next'), ['src/A.kt::It.next', 'exact'], '`val iterator = iterator()` calls the receiver\'s iterator(), not itself');
+      const r = callsTo(ix.store, 'src/Recv.kt::recv', 'dispose');
+      assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
 });

@@ -11,7 +11,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, Module, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
 
@@ -31,7 +31,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, module: R.Module, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -253,7 +253,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
-    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false;
+    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false, self = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     let typeParamDefault = false;
     for (const c of m.captures) {
@@ -300,6 +300,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingKey: bindKey = c.node; break;
         case R.BindingElement: bindOf = c.node; element = true; break;
         case R.BindingSame: bindOf = c.node; same = true; break;
+        case R.BindingSelf: bindOf = c.node; same = true; self = true; break;
         case R.BindingPayload: bindOf = c.node; payload = true; break;
         case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.BindingMember: bindName = c.node; member = true; break;
@@ -329,7 +330,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       continue;
     }
     // (a lambda that names no parameter has the language's implicit one: Kotlin's `it`)
-    const bound = bindName ? text(source, bindName) : (element || same) && lang.spec.implicitParam;
+    // (a lambda with a receiver, Kotlin's `x.apply { go() }`, has it as its `this`)
+    const bound = self ? lang.spec.lambdaReceiver : bindName ? text(source, bindName) : (element || same) && lang.spec.implicitParam;
     if (bind && bindOf && bound) {
       // destructured: `const { a, b: c } = expr` -> `=(expr).a`; `({ a }: T)` -> `=(_ as T).a`
       const of = bindOfType ? `_ as ${squash(text(source, bindOf))}` : squash(withoutArgs(text(source, bindOf), SIGNATURE_MAX));
@@ -748,9 +750,9 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   const lines = blockLines(lang, bind);
   if (value && name) {
     const expr = squash(withoutArgs(text(source, value), SIGNATURE_MAX));
-    // `x = x.next()` says nothing new about `x` (and reads as a cycle)
+    // `x = x.next()` says nothing new about `x` (and reads as a cycle); `val x = x()` calls another x
     const n = text(source, name);
-    if (expr.startsWith(n) && !/^[\w$]/.test(expr.slice(n.length, n.length + 1))) return undefined;
+    if (expr.startsWith(n) && !/^[\w$(]/.test(expr.slice(n.length, n.length + 1))) return undefined;
     if (expr.length > SIGNATURE_MAX) return undefined;
     return own ? { pos: name.startIndex, name: own, type: `=${expr}` } : { pos: bind.startIndex, name: text(source, name), type: `=${expr}`, lines };
   }

@@ -283,13 +283,22 @@ export class Resolver {
       }
       const own = local.find((n) => mine(n, want));
       if (own) return { id: this.wholeType(own), how: 'scope' };
+      // a lambda's receiver (Kotlin's `x.apply { go() }`, `with(x) { go() }`): its members, in the lambda
+      // (not for a type's name: the receiver's own type is looked up by name; nor for the
+      // receiver's own names, on the lambda's first line: `registry.run { post() }`)
+      const lambdaRow = rules.implicitMembers && (ref.kind === 'call' || ref.kind === 'value') && ref.line !== undefined ? this.db.bindingRow(cur.id, 'this', ref.line) : undefined;
+      const lambda = lambdaRow && !(lambdaRow.start_line === ref.line && lambdaRow.type.split(/[^\w$]+/).includes(name)) ? this.types.of('this', ref) : undefined;
+      const inLambda = lambda && !lambda.array ? this.member(lambda.id, name, accept, ref.fileId, want) : undefined;
+      if (inLambda) return { id: inLambda, how: 'scope' };
       const owner = rules.implicitMembers ? this.outOfLineClass(cur) ?? this.extensionOwner(cur) : undefined;
       if (owner) {
         const hit = this.member(owner.id, name, accept, ref.fileId, want);
         if (hit) return { id: hit, how: 'scope' };
       }
       // (`const f: F = () => f()`: its own name's binding is no local of it)
-      if (value && LEXICAL.has(cur.kind) && cur.name !== name && this.db.binding(cur.id, name, ref.line) !== undefined) return undefined;
+      // (but `val iterator = iterator()` calls the function: a local is not its own initialiser)
+      const shadow = value && LEXICAL.has(cur.kind) && cur.name !== name ? this.db.bindingRow(cur.id, name, ref.line) : undefined;
+      if (shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith('='))) return undefined;
     }
     // 2. the file's top level. A method whose type is in another file is top level too, but a
     // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)

@@ -164,6 +164,8 @@ export interface LanguageSpec {
   /** The parameter a lambda has when it names none (Kotlin's `it`): @binding.element and
    *  @binding.same bind it where the query captures no @binding.name. */
   implicitParam?: string;
+  /** The name a lambda's receiver has (Kotlin's `this` in `x.apply { }`): @binding.self binds it. */
+  lambdaReceiver?: string;
   /** Locals that hold in their block only (Go's `x := ...`, shadowed in inner blocks and case
    *  clauses): the declarations (node types of `@binding` or its parent) and the nodes that end their scope,
    *  the nearest one from the declaration up (itself included, for a type switch's case).
@@ -394,6 +396,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     // (`@Suppress("X")` `@Api` above a class: the class read as an annotated lambda)
     misparsed: { topLevel: ['prefix_expression'], preparse: 'kotlin-top-level-annotations' },
     implicitParam: 'it',
+    lambdaReceiver: 'this',
     comments: ['multiline_comment', 'line_comment'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
     modifierContainers: ['modifiers', 'visibility_modifier', 'function_modifier'],
