@@ -298,7 +298,7 @@ export class Resolver {
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       // (but `val iterator = iterator()` calls the function: a local is not its own initialiser)
       const shadow = value && LEXICAL.has(cur.kind) && cur.name !== name ? this.db.bindingRow(cur.id, name, ref.line) : undefined;
-      if (shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith('='))) return undefined;
+      if (shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith(`=${name}(`))) return undefined;
     }
     // 2. the file's top level. A method whose type is in another file is top level too, but a
     // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)
