@@ -2161,6 +2161,10 @@ describe('index: packages by their headers (Kotlin, Java)', function () {
       assert.deepEqual(callTo(ix.store, main, 'shout'), ['common/src/util/Text.kt::shout', 'import']);
       assert.deepEqual(callsTo(ix.store, main, 'open').map((e) => e.to), Array(3).fill('common/src/util/Text.kt::Box.open'), 'Box(), a Crate (its alias), and `x as? Box`');
       assert.deepEqual(callTo(ix.store, main, 'cancel'), ['common/src/Job.kt::Job.cancel', 'exact'], 'a type of a wildcard import');
+      // the files they import, for codeindex_file_dependencies
+      const deps = (from: string) => edges(ix.store, 'imports').filter((e) => e.from === from).map((e) => e.to).sort();
+      assert.deepEqual(deps('app/Main.kt'), ['common/src/Job.kt', 'common/src/Use.kt', 'common/src/util/Text.kt', 'jvm/src/Lock.kt'], 'by name, and acme.core.* as its package\'s files');
+      assert.deepEqual(deps('java/Main.java'), ['java/model/Item.java']);
       const ih = 'common/src/util/Text.kt::IntHolder.go';
       assert.deepEqual([callTo(ix.store, ih, 'hold'), callTo(ix.store, ih, 'put')], [['common/src/util/Text.kt::Holder.hold', 'scope'], ['common/src/util/Text.kt::Sink.put', 'scope']], 'generic supertypes');
       const run = 'java/Main.java::Main.run';

@@ -696,6 +696,21 @@ export class GraphDb {
   }
   private declared?: Map<string, Set<number>>;
 
+  /** The files an import names by the packages files declare (ResolveRules.packages), wherever
+   *  their folders are: of `import a.b.*` the package's, of `import a.b.C` (or `a.b.C.D`, a
+   *  nested type) the one declaring C. */
+  filesImportedByPackage(source: string, imported: string, from: number): number[] {
+    const clean = source.replace(/^static\s+/, '');
+    if (imported === '*') return [...(this.filesOfPackage(clean) ?? [])].filter((id) => id !== from);
+    const segs = clean.split('.');
+    for (let k = segs.length - 1; k >= 1; k--) {
+      const files = this.filesOfPackage(segs.slice(0, k).join('.'));
+      const hit = files && this.nodesNamed(segs[k]).find((n) => n.parent_id === null && files.has(n.file_id) && n.file_id !== from);
+      if (hit) return [hit.file_id];
+    }
+    return [];
+  }
+
   /** A file's imports bound to local name `local`, in the order written (a bare name or a member
    *  call reads its own rows, not all of the file's). */
   importedAs(fileId: number, local: string): ImportRow[] {

@@ -330,9 +330,13 @@ export class Indexer {
       const f = db.filesById.get(r.file_id);
       if (!f) continue;
       if (r.file_id !== memoFile) { memo.clear(); memoFile = r.file_id; }
-      const style = rulesFor(f.language).importStyle;
-      const moduleFiles = (source: string) => resolveModule(source, f.path, style, paths)
-        .map((p) => db.files.get(p)?.id).filter((id): id is number => id !== undefined && id !== r.file_id);
+      const rules = rulesFor(f.language);
+      const style = rules.importStyle;
+      const moduleFiles = (source: string) => {
+        const found = resolveModule(source, f.path, style, paths).map((p) => db.files.get(p)?.id).filter((id): id is number => id !== undefined && id !== r.file_id);
+        // (a package not laid out as folders: Kotlin's common root left out, a source set apart)
+        return found.length || !rules.packages ? found : db.filesImportedByPackage(source, r.imported, r.file_id);
+      };
       let targets = memo.get(r.source);
       if (!targets) memo.set(r.source, (targets = moduleFiles(r.source)));
       const subSource = submoduleSource(style, r.source, r.imported);
