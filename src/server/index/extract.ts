@@ -750,9 +750,11 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   const lines = blockLines(lang, bind);
   if (value && name) {
     const expr = squash(withoutArgs(text(source, value), SIGNATURE_MAX));
-    // `x = x.next()` says nothing new about `x` (and reads as a cycle); `val x = x()` calls another x
+    // `x = x.next()` says nothing new about `x` (and reads as a cycle); a declaration's `val x =
+    // x()` calls another x (an assignment's `this.stack = stack()` is left out as before)
     const n = text(source, name);
-    if (expr.startsWith(n) && !/^[\w$(]/.test(expr.slice(n.length, n.length + 1))) return undefined;
+    const next = /declaration|declarator/.test(bind.type) ? /^[\w$(]/ : /^[\w$]/;
+    if (expr.startsWith(n) && !next.test(expr.slice(n.length, n.length + 1))) return undefined;
     if (expr.length > SIGNATURE_MAX) return undefined;
     return own ? { pos: name.startIndex, name: own, type: `=${expr}` } : { pos: bind.startIndex, name: text(source, name), type: `=${expr}`, lines };
   }
