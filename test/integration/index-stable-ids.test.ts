@@ -178,6 +178,34 @@ describe('index: stable node ids', function () {
     await assertAsFresh(ix, root, 'removed');
   });
 
+  it('Kotlin: a file that moves to another package by its header, an `actual` added beside an `expect`, and a wildcard import\'s new file give what a full index gives', async () => {
+    await open({
+      'common/src/Job.kt': 'package acme.core\n\nexpect fun platformName(): String\nopen class Job { fun cancel() {} }\n',
+      'common/src/util/Text.kt': 'package acme.core.util\n\nfun shout(s: String) = s\n',
+      'jvm/src/Use.kt': 'package acme.core\n\nimport acme.core.util.*\n\nclass JvmJob : Job() {\n    fun go() {\n        platformName()\n        shout("x")\n        loud()\n    }\n}\n',
+    });
+    const go = 'jvm/src/Use.kt::JvmJob.go';
+    assert.equal(edge(ix, go, 'platformName')!.to, 'common/src/Job.kt::platformName');
+    assert.equal(edge(ix, go, 'loud')!.to, null);
+    assert.equal(edge(ix, go, 'shout')!.resolution, 'import');
+    edit(root, 'jvm/src/Platform.kt', 'package acme.core\n\nactual fun platformName(): String = "jvm"\n');
+    edit(root, 'common/src/util/Loud.kt', 'package acme.core.util\n\nfun loud() {}\n');
+    await ix.sync();
+    assert.equal(edge(ix, go, 'platformName')!.to, 'jvm/src/Platform.kt::platformName', 'the actual beside the caller');
+    assert.equal(edge(ix, go, 'loud')!.to, 'common/src/util/Loud.kt::loud', 'a new file of the imported package');
+    await assertAsFresh(ix, root, 'added');
+    edit(root, 'common/src/util/Text.kt', 'package acme.other\n\nfun shout(s: String) = s\n');
+    await ix.sync();
+    assert.equal(edge(ix, go, 'shout')!.resolution, 'heuristic', 'its package is another now: only the unique name is left');
+    await assertAsFresh(ix, root, 'moved');
+    edit(root, 'common/src/util/Text.kt', 'package acme.core.util\n\nfun shout(s: String) = s\n');
+    unlinkSync(join(root, 'jvm/src/Platform.kt'));
+    await ix.sync();
+    assert.deepEqual([edge(ix, go, 'shout')!.to, edge(ix, go, 'shout')!.resolution], ['common/src/util/Text.kt::shout', 'import']);
+    assert.equal(edge(ix, go, 'platformName')!.to, 'common/src/Job.kt::platformName');
+    await assertAsFresh(ix, root, 'moved back, actual removed');
+  });
+
   it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
     await open({ 'b.ts': `export function helper() { return 1; }\n` });
     const at = () => Number(ix.store.prepare("SELECT indexed_at AS t FROM files WHERE path = 'b.ts'").get<{ t: number }>()!.t);

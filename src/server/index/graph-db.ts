@@ -215,7 +215,7 @@ export class GraphDb {
       s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE resolved_file_id = ?').run(fileId);
       s.prepare('DELETE FROM files WHERE id = ?').run(fileId);
       const f = this.filesById.get(fileId);
-      if (f) { this.files.delete(f.path); this.filesById.delete(fileId); this.declared = undefined; }
+      if (f) { this.files.delete(f.path); this.filesById.delete(fileId); this.declared = undefined; if (f.package) this.packagesTouched.add(f.package); }
     }
     return dangling;
   }
@@ -235,10 +235,12 @@ export class GraphDb {
       // indexed_at only grows: names.ts tells a re-indexed file by another stamp
       s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = max(?, indexed_at + 1), error_count = ?, package = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, pkg, f.id);
       const moved = f.package !== pkg;
+      if (moved && f.package) this.packagesTouched.add(f.package);
       Object.assign(f, { language, hash, size, mtime_ms: mtimeMs, package: pkg });
       if (moved) {
         // its names are now another package's, seen unimported there (ResolveRules.packages)
         this.declared = undefined;
+        if (pkg) this.packagesTouched.add(pkg);
         if (this.trackChanges) {
           this.delta.unstable.add(f.id);
           for (const name of this.topLevelNames(f.id)) this.delta.names.add(name);
@@ -248,6 +250,7 @@ export class GraphDb {
       const id = s.prepare('INSERT INTO files(path, language, hash, size, mtime_ms, indexed_at, error_count, package) VALUES (?,?,?,?,?,?,?,?)').run(path, language, hash, size, mtimeMs, now, errorCount, pkg).lastInsertRowid;
       f = { id, path, language, hash, size, mtime_ms: mtimeMs, package: pkg };
       this.declared = undefined;
+      if (pkg) this.packagesTouched.add(pkg);
       this.remember(f);
     }
     const base = posix.basename(path);
@@ -695,6 +698,9 @@ export class GraphDb {
     return this.declared.get(pkg);
   }
   private declared?: Map<string, Set<number>>;
+  /** Packages a sync gave a file, or took one from (files.package): their `import a.b.*` rows
+   *  are resolved again (sync.ts). */
+  readonly packagesTouched = new Set<string>();
 
   /** The files an import names by the packages files declare (ResolveRules.packages), wherever
    *  their folders are: of `import a.b.*` the package's, of `import a.b.C` (or `a.b.C.D`, a

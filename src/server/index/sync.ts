@@ -315,15 +315,31 @@ export class Indexer {
     // imports: the changed files', then any other file's import that was unresolved (a file may have appeared)
     const importRows = (where: string, ...p: number[]) =>
       s.prepare(`SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(...p);
+    const packagesTouched = db.packagesTouched.size > 0;
     // file by file, not all rows at once (the kernel has ~800k #includes)
     const rowsByFile = function* () {
       for (const p of pending.files) yield* importRows('file_id = ?', p.fileId);
-      if (filesChanged && !full) for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) yield r;
+      if ((filesChanged || packagesTouched) && !full) for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) yield r;
     };
+    const importEdges = new Map<number, Set<number>>(); // file -> imported files
+    // a package that gained or lost a file (ResolveRules.packages): its `import a.b.*` rows
+    // elsewhere, one per file of the package, are one row again, to be resolved below with the
+    // other unresolved ones, and their files' import edges written again
+    if (!full) {
+      for (const pkg of db.packagesTouched) {
+        const rows = s.prepare("SELECT rowid AS rid, file_id AS f FROM file_imports WHERE imported = '*' AND source = ? ORDER BY rowid").all<{ rid: number; f: number }>(pkg);
+        const kept = new Set<number>();
+        for (const r of rows) {
+          if (pendingFiles.has(r.f)) continue;
+          if (kept.has(r.f)) s.prepare('DELETE FROM file_imports WHERE rowid = ?').run(r.rid);
+          else { kept.add(r.f); s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE rowid = ?').run(r.rid); importEdges.set(r.f, new Set()); }
+        }
+      }
+    }
+    db.packagesTouched.clear();
     const memo = new Map<string, number[]>(); // one file's: a source resolves relative to its file
     const setResolved = s.prepare('UPDATE file_imports SET resolved_file_id = ? WHERE rowid = ?');
     const addRow = s.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport, resolved_file_id) SELECT file_id, source, imported, local, line, reexport, ? FROM file_imports WHERE rowid = ?');
-    const importEdges = new Map<number, Set<number>>(); // file -> imported files
     let memoFile = -1;
     for (const r of rowsByFile()) {
       await slice.yield();
@@ -380,7 +396,11 @@ export class Indexer {
     for (const [from, tos] of importEdges) {
       const src = fileNodeOf(from);
       if (src === undefined) continue;
-      if (!pendingFiles.has(from)) s.prepare("DELETE FROM edges WHERE src = ? AND kind = 'imports'").run(src);
+      if (!pendingFiles.has(from)) {
+        // (what it no longer imports ranks lower)
+        for (const r of s.prepare("SELECT dst FROM edges WHERE src = ? AND kind = 'imports' AND dst IS NOT NULL").all<{ dst: number }>(src)) touched.add(r.dst);
+        s.prepare("DELETE FROM edges WHERE src = ? AND kind = 'imports'").run(src);
+      }
       const all = pendingFiles.has(from) ? tos : new Set(s.prepare('SELECT resolved_file_id AS t FROM file_imports WHERE file_id = ? AND resolved_file_id IS NOT NULL').all<{ t: number }>(from).flatMap((x) => db.packageFiles(x.t)));
       for (const to of all) {
         if (to === from) continue; // a `package main` program in the folder of the package it imports
