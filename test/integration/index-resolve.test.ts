@@ -2178,7 +2178,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
   it('a lambda\'s `it` or named parameter (a collection\'s element, a scope function\'s receiver), a lambda\'s receiver (`with`, `apply`, `run`), a loop variable, `xs[i]`, `x ?: return`, `xs.first()`, `val x = x()`, and an `object` taking its type\'s extension functions', () =>
     withIndexedProject({
       'src/A.kt': 'package acme.k\n\ninterface Scope\nobject Global : Scope\nfun Scope.launchIt() {}\nclass Job { fun dispose() {} }\nclass Other { fun dispose() {} }\n'
-        + 'interface It<E> { fun next(): E }\ninterface Chan<E> { fun iterator(): It<E> }\nclass Cursor { fun next() {} }\n',
+        + 'interface It<E> { fun next(): E }\ninterface Chan<E> { fun iterator(): It<E> }\nclass Cursor { fun next() {} }\nfun Any.tag() {}\n',
       'src/Recv.kt': [
         'package acme.k', '',
         'fun <E> Chan<E>.drain() {',
@@ -2186,6 +2186,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '    iterator.next()',
         '}',
         'fun recv(j: Job) {',
+        '    j.tag()',
         '    with(j) { dispose() }',
         '    j.apply { dispose(); this.dispose() }',
         '    j.run { dispose() }',
@@ -2212,6 +2213,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.equal(d.length, 8);
       assert.deepEqual(d.filter((e) => e.to !== 'src/A.kt::Job.dispose' || e.resolution !== 'exact'), [], 'every one a Job\'s, exactly (Other.dispose makes a guess impossible)');
       assert.deepEqual(callTo(ix.store, 'src/Recv.kt::drain', 'next'), ['src/A.kt::It.next', 'exact'], '`val iterator = iterator()` calls the receiver\'s iterator(), not itself');
+      assert.deepEqual(callTo(ix.store, 'src/Recv.kt::recv', 'tag'), ['src/A.kt::tag', 'import'], 'a Job is an Any');
       const r = callsTo(ix.store, 'src/Recv.kt::recv', 'dispose');
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));

@@ -1180,10 +1180,14 @@ export class Resolver {
       const p = pkg ? this.db.filesById.get(n.file_id)?.package : undefined;
       return d === dir || imported || wild.some((w) => d === w || d.endsWith(`/${w}`)) || (!!p && (p === pkg || wildPackages.includes(p)));
     });
-    const names = typeId === undefined ? new Set<string>() : this.typeAndSupertypeNames(typeId);
+    // (every class is an Any: `fun Any.toDebugString()`)
+    const names = typeId === undefined ? new Set<string>() : this.typeAndSupertypeNames(typeId).add('Any');
     const fitting = inSight.filter((n) => names.has(this.extensionReceiver(n)!));
     if (fitting.length) return { id: this.nearest(fitting, ref.fileId)!.id, how: 'import' };
     if (!fromOutside) return undefined;
+    // (a receiver of unknown type is not guessed at: a member is likelier, kotlinx.coroutines'
+    // `job.cancel()` is no `CoroutineContext.cancel()`; nor are several extensions in sight, an
+    // `expect` and its `actual` included: `future.cancel(false)` is Java's)
     const guess = inSight.filter((n) => this.outsideType(this.extensionReceiver(n)!, fam));
     return guess.length === 1 ? { id: guess[0].id, how: 'heuristic' } : undefined;
   }
