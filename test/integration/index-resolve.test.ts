@@ -2185,6 +2185,14 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '    val iterator = iterator()',
         '    iterator.next()',
         '}',
+        'class Producer<E> { fun send(e: E) {} }',
+        'fun <T> suspendIt(a: Int, block: (Job) -> T): T = TODO()',
+        'fun <E> produceIt(capacity: Int = 0, block: Producer<E>.() -> Unit) {}',
+        'fun lambdas(name: String) {',
+        '    suspendIt(1) { job -> job.dispose() }',
+        '    produceIt<Int> { send(1); this.send(2) }',
+        '    produceIt<Int>(3) { send(name.length) }',
+        '}',
         'fun recv(j: Job) {',
         '    j.tag()',
         '    with(j) { dispose() }',
@@ -2214,6 +2222,9 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(d.filter((e) => e.to !== 'src/A.kt::Job.dispose' || e.resolution !== 'exact'), [], 'every one a Job\'s, exactly (Other.dispose makes a guess impossible)');
       assert.deepEqual(callTo(ix.store, 'src/Recv.kt::drain', 'next'), ['src/A.kt::It.next', 'exact'], '`val iterator = iterator()` calls the receiver\'s iterator(), not itself');
       assert.deepEqual(callTo(ix.store, 'src/Recv.kt::recv', 'tag'), ['src/A.kt::tag', 'import'], 'a Job is an Any');
+      const lam = 'src/Recv.kt::lambdas';
+      assert.deepEqual(callTo(ix.store, lam, 'dispose'), ['src/A.kt::Job.dispose', 'exact'], 'a trailing lambda\'s parameter, as the callee\'s last parameter declares it');
+      assert.deepEqual(callsTo(ix.store, lam, 'send').map((e) => [e.to, e.resolution]), [['src/Recv.kt::Producer.send', 'scope'], ['src/Recv.kt::Producer.send', 'exact'], ['src/Recv.kt::Producer.send', 'scope']], 'its receiver (`Producer<E>.() -> Unit`), bare and as this, after arguments too');
       const r = callsTo(ix.store, 'src/Recv.kt::recv', 'dispose');
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));

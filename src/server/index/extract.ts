@@ -11,7 +11,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, Module, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingSelfType, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
 
@@ -31,7 +31,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, module: R.Module, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.selftype': R.BindingSelfType, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -253,7 +253,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
     let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
-    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false, self = false;
+    let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false, self = false, selfType = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     let typeParamDefault = false;
     for (const c of m.captures) {
@@ -301,6 +301,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingElement: bindOf = c.node; element = true; break;
         case R.BindingSame: bindOf = c.node; same = true; break;
         case R.BindingSelf: bindOf = c.node; same = true; self = true; break;
+        case R.BindingSelfType: bindType = c.node; bindParam = c.node; selfType = true; break;
         case R.BindingPayload: bindOf = c.node; payload = true; break;
         case R.BindingFirst: bindName = c.node; own = '0'; break;
         case R.BindingMember: bindName = c.node; member = true; break;
@@ -361,7 +362,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (supertype && !bindName) continue; // (an intersection that is not an alias's whole value)
       // `typeof ns`: the type of the value ns (a module imported whole: that module)
       const query = bindType && lang.spec.typeQuery === bindType.type ? bindType.namedChild(0) : undefined;
-      const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig);
+      const rec = bindingOf(lang, source, bind, bindName, bindType, own, bindValue, bindCallee, bindArg, bindParam, bindSig, selfType);
       if (rec && elements) rec.type += '[]';
       // a property of a parameter's inline object type: `options.differ`
       if (rec && bindKey) rec.name += `.${text(source, bindKey)}`;
@@ -734,18 +735,20 @@ interface BindingRec {
  *  `@i.j callee`, an untyped callback parameter: parameter j of the callback passed as argument
  *  i of `callee`. A callee declares those as bindings named `(i).j` on itself. */
 function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Node | undefined, typeNode: Node | undefined, own: OwnBinding | undefined,
-  value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined, sig?: Node): BindingRec | undefined {
-  const self = lang.spec.receiverParams?.[0];
+  value: Node | undefined, callee: Node | undefined, arg: Node | undefined, param: Node | undefined, sig?: Node, selfType = false): BindingRec | undefined {
+  const self = lang.spec.receiverParams?.[0] ?? lang.spec.lambdaReceiver;
   if (callee && arg && (param && name || self)) {
     // it holds inside the callback only: the same name elsewhere in the function is another thing
     const lines: [number, number] = [arg.startPosition.row + 1, endLineOf(arg)];
+    // (a Kotlin trailing lambda is the callee's last parameter, whatever the arguments before it)
+    const at = lang.spec.trailingLambda === arg.type ? 'last' : position(lang, arg, undefined);
     // the call spells the callback's type out (`dual<Last, (self: A, b: B) => C>(2, (self, b) => ...)`)
     const declared = sig && param && name && paramType(lang, source, sig, position(lang, param, arg));
     if (declared) return { pos: name.startIndex, name: text(source, name!), type: declared, lines };
     const c = squash(text(source, callee));
     if (c.length > SIGNATURE_MAX) return undefined;
-    if (!param || !name) return { pos: arg.startIndex, name: self!, type: `@${position(lang, arg, undefined)}.${self} ${c}`, lines };
-    return { pos: name.startIndex, name: text(source, name), type: `@${position(lang, arg, undefined)}.${position(lang, param, arg)} ${c}`, lines };
+    if (!param || !name) return { pos: arg.startIndex, name: self!, type: `@${at}.${self} ${c}`, lines };
+    return { pos: name.startIndex, name: text(source, name), type: `@${at}.${position(lang, param, arg)} ${c}`, lines };
   }
   const lines = blockLines(lang, bind);
   if (value && name) {
@@ -769,8 +772,11 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     const outer = parentOf(bind);
     const declarator = outer && parentOf(outer)?.type === 'type_annotation' ? parentOf(parentOf(outer)!) : undefined;
     if (outer?.type === (pp && parentOf(pp))?.type && declarator?.type !== 'variable_declarator') return undefined;
-    const j = lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
-    return { pos: bind.startIndex, name: `(${position(lang, arg, undefined)}).${j}`, type };
+    // (a Kotlin function type's receiver, `block: Scope.() -> Unit`: the lambda's `this`)
+    const j = selfType ? lang.spec.lambdaReceiver : lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
+    // (Kotlin's last parameter is what a trailing lambda is passed for: `(last).j`)
+    const i = lang.spec.trailingLambda && !arg.nextNamedSibling ? 'last' : position(lang, arg, undefined);
+    return { pos: bind.startIndex, name: `(${i}).${j}`, type };
   }
   // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names
   // no local; C and C++ hold the body up the declarators (`function_definition >

@@ -245,7 +245,9 @@ export class ReceiverTypes {
       // a function's declared `this` (`function (this: T)`, or what its callee declares for it)
       for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
         const t = ctx.line === undefined ? undefined : this.db.binding(cur.id, name, ctx.line);
-        if (t !== undefined) return this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
+        // (a Kotlin trailing lambda's `this` that its callee declares no receiver for: the code's own)
+        const r = t === undefined ? undefined : this.typeText(t, { src: cur.id, fileId: cur.file_id, line: ctx.line });
+        if (t !== undefined && (r !== undefined || !t.startsWith('@last.'))) return r;
       }
       return this.enclosing(ctx);
     }
@@ -325,6 +327,11 @@ export class ReceiverTypes {
   }
 
   /** A binding's type text, in the scope it was declared in. */
+  /** What a binding's type text names, read where the binding is (`=(x)`, `@last.this f`, `T`). */
+  bindingType(t: string, ctx: Ctx): TypeHit {
+    return this.typeText(t, ctx);
+  }
+
   private typeText(t: string, ctx: Ctx): TypeHit {
     if (t.startsWith('=')) return this.of(t.slice(1), ctx);
     if (t.startsWith('%')) return this.paramType(t, undefined, ctx); // a type parameter: its bound, if any
@@ -353,13 +360,14 @@ export class ReceiverTypes {
       const f = holder && !holder.array ? this.field(holder.id, `${slot[1]}(${slot[2]})`) : undefined;
       return f && withHow(this.fieldType(f), holder!.how);
     }
-    const cb = /^@(\d+)\.(\w+) (.+)$/s.exec(t);
+    const cb = /^@(\d+|last)\.(\w+) (.+)$/s.exec(t);
     if (!cb) return this.named(t, ctx);
     const target = this.callee(stripTypeArgs(cb[3].replace(/^new\s+/, '')), ctx);
     if (!target) return undefined;
     const node = this.db.node(target.id)!;
     const decls = CLASSLIKE.has(node.kind) ? this.db.constructorsOf(node.id) : this.overloads(target.id);
     for (const id of decls) {
+      // (`@last`: a trailing lambda, for the callee's last parameter, its binding `(last).j`)
       const pt = this.db.binding(id, `(${cb[1]}).${cb[2]}`);
       // a type parameter (`(a: A) => B`) tells nothing: unknown, not foreign
       if (pt !== undefined) return withHow(pt.startsWith('%') ? undefined : this.named(pt, { src: id, fileId: this.db.node(id)!.file_id }) ?? undefined, target.how);

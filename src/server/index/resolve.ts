@@ -283,11 +283,21 @@ export class Resolver {
       }
       const own = local.find((n) => mine(n, want));
       if (own) return { id: this.wholeType(own), how: 'scope' };
-      // a lambda's receiver (Kotlin's `x.apply { go() }`, `with(x) { go() }`): its members, in the lambda
-      // (not for a type's name: the receiver's own type is looked up by name; nor for the
-      // receiver's own names, on the lambda's first line: `registry.run { post() }`)
+      // (`const f: F = () => f()`: its own name's binding is no local of it)
+      // (but `val iterator = iterator()` calls the function: a local is not its own initialiser)
+      const scope = cur;
+      const shadowed = () => {
+        const shadow = value && LEXICAL.has(scope.kind) && scope.name !== name ? this.db.bindingRow(scope.id, name, ref.line) : undefined;
+        return shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith(`=${name}(`));
+      };
+      // (a plain name is a local before a lambda's receiver's member; a call may be the member)
+      if (ref.kind === 'value' && shadowed()) return undefined;
+      // a lambda's receiver (Kotlin's `x.apply { go() }`, `with(x) { go() }`, a callee's `block:
+      // Scope.() -> Unit`): its members, in the lambda, after the locals (not for a type's name:
+      // the receiver's own type is looked up by name; nor for the receiver's own names, on the
+      // lambda's first line: `registry.run { post() }`)
       const lambdaRow = rules.implicitMembers && (ref.kind === 'call' || ref.kind === 'value') && ref.line !== undefined ? this.db.bindingRow(cur.id, 'this', ref.line) : undefined;
-      const lambda = lambdaRow && !(lambdaRow.start_line === ref.line && lambdaRow.type.split(/[^\w$]+/).includes(name)) ? this.types.of('this', ref) : undefined;
+      const lambda = lambdaRow && !(lambdaRow.start_line === ref.line && lambdaRow.type.split(/[^\w$]+/).includes(name)) ? this.types.bindingType(lambdaRow.type, { src: cur.id, fileId: cur.file_id, line: ref.line }) : undefined;
       const inLambda = lambda && !lambda.array ? this.member(lambda.id, name, accept, ref.fileId, want) : undefined;
       if (inLambda) return { id: inLambda, how: 'scope' };
       const owner = rules.implicitMembers ? this.outOfLineClass(cur) ?? this.extensionOwner(cur) : undefined;
@@ -295,10 +305,7 @@ export class Resolver {
         const hit = this.member(owner.id, name, accept, ref.fileId, want);
         if (hit) return { id: hit, how: 'scope' };
       }
-      // (`const f: F = () => f()`: its own name's binding is no local of it)
-      // (but `val iterator = iterator()` calls the function: a local is not its own initialiser)
-      const shadow = value && LEXICAL.has(cur.kind) && cur.name !== name ? this.db.bindingRow(cur.id, name, ref.line) : undefined;
-      if (shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith(`=${name}(`))) return undefined;
+      if (shadowed()) return undefined;
     }
     // 2. the file's top level. A method whose type is in another file is top level too, but a
     // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)

@@ -166,6 +166,9 @@ export interface LanguageSpec {
   implicitParam?: string;
   /** The name a lambda's receiver has (Kotlin's `this` in `x.apply { }`): @binding.self binds it. */
   lambdaReceiver?: string;
+  /** The node of a lambda written after a call's arguments (Kotlin's `annotated_lambda`): it is
+   *  the callee's last parameter. */
+  trailingLambda?: string;
   /** Locals that hold in their block only (Go's `x := ...`, shadowed in inner blocks and case
    *  clauses): the declarations (node types of `@binding` or its parent) and the nodes that end their scope,
    *  the nearest one from the declaration up (itself included, for a type switch's case).
@@ -397,6 +400,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     misparsed: { topLevel: ['prefix_expression'], preparse: 'kotlin-top-level-annotations' },
     implicitParam: 'it',
     lambdaReceiver: 'this',
+    trailingLambda: 'annotated_lambda',
     comments: ['multiline_comment', 'line_comment'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
     modifierContainers: ['modifiers', 'visibility_modifier', 'function_modifier'],

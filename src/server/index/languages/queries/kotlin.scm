@@ -68,3 +68,15 @@
 (call_expression (call_expression (simple_identifier) @_f (call_suffix (value_arguments . (value_argument (_) @binding.self) .)))
   (call_suffix (annotated_lambda (lambda_literal) @binding))
   (#eq? @_f "with"))
+; a function-typed parameter's parameters and receiver (`block: (Cont<T>) -> Unit`, `block:
+; suspend Scope<E>.() -> Unit`): what a lambda passed for it has (bindings `(i).j`, `(i).this`)
+(function_value_parameters (parameter (simple_identifier) (function_type (function_type_parameters (_) @binding.type @binding.param))) @binding.arg) @binding
+(function_value_parameters (parameter (simple_identifier) (function_type . (type_identifier) @binding.selftype)) @binding.arg) @binding
+; a trailing lambda's named parameters and its `this`, as the callee declares them (not the
+; standard library's, whose lambdas the patterns above type)
+([(call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (annotated_lambda (lambda_literal (lambda_parameters (variable_declaration (simple_identifier) @binding.name) @binding.param))) @binding.arg))
+  (call_expression (call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (value_arguments))) (call_suffix (annotated_lambda (lambda_literal (lambda_parameters (variable_declaration (simple_identifier) @binding.name) @binding.param))) @binding.arg))] @binding
+  (#not-match? @binding.callee "(^|[.?])(let|also|apply|run|with|takeIf|takeUnless|use|repeat|synchronized|lazy|forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
+([(call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (annotated_lambda (lambda_literal . (statements))) @binding.arg))
+  (call_expression (call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (value_arguments))) (call_suffix (annotated_lambda (lambda_literal . (statements))) @binding.arg))] @binding
+  (#not-match? @binding.callee "(^|[.?])(let|also|apply|run|with|takeIf|takeUnless|use|repeat|synchronized|lazy|forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
