@@ -2228,4 +2228,48 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       const r = callsTo(ix.store, 'src/Recv.kt::recv', 'dispose');
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
+
+  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
+    withIndexedProject({
+      'src/A.kt': [
+        'package acme.s', '',
+        'class Op { fun perform() {} }',
+        'class Node { fun addNext() {} }',
+        'class Gone { fun perform() {} }',
+        'fun <T> (suspend () -> T).start(c: Int) {}',
+        'fun <R, T> (suspend R.() -> T).start(r: R, c: Int) {}',
+        'fun Exception.wrap() {}',
+        'fun Throwable.wrap() {}', ''].join('\n'),
+      'src/Use.kt': [
+        'package acme.s', '',
+        'class User {',
+        '    val prev: Any = Node()',
+        '    fun help(state: Any) {',
+        '        when (state) {',
+        '            is Op -> state.perform()',
+        '            is Node -> state.addNext()',
+        '        }',
+        '        if (state is Op) state.perform()',
+        '        val prev = prev as Node',
+        '        prev.addNext()',
+        '    }',
+        '    fun <T> go(block: suspend () -> T, withRecv: suspend User.() -> T, e: Throwable) {',
+        '        block.start(1)',
+        '        withRecv.start(this, 1)',
+        '        e.wrap()',
+        '        e.own()',
+        '    }',
+        '    private fun Throwable.own() {}',
+        '}',
+        'class Stranger { fun go(e: Throwable) { e.own() } }', ''].join('\n'),
+    }, async (ix) => {
+      const help = 'src/Use.kt::User.help';
+      assert.deepEqual(callsTo(ix.store, help, 'perform').map((e) => [e.to, e.resolution]), [['src/A.kt::Op.perform', 'exact'], ['src/A.kt::Op.perform', 'exact']], 'Gone.perform makes a guess impossible');
+      assert.deepEqual(callsTo(ix.store, help, 'addNext').map((e) => [e.to, e.resolution]), [['src/A.kt::Node.addNext', 'exact'], ['src/A.kt::Node.addNext', 'exact']], 'the when entry\'s smart cast, then the local cast');
+      const go = 'src/Use.kt::User.go';
+      assert.deepEqual(callsTo(ix.store, go, 'start').map((e) => [e.to, e.resolution]), [['src/A.kt::start', 'heuristic'], ['src/A.kt::start#2', 'heuristic']], 'a Function0\'s, then a Function1\'s');
+      assert.deepEqual(callTo(ix.store, go, 'wrap'), ['src/A.kt::wrap#2', 'heuristic'], 'Throwable\'s, not Exception\'s');
+      assert.deepEqual(callTo(ix.store, go, 'own'), ['src/Use.kt::User.own', 'heuristic'], 'the class\'s own extension');
+      assert.deepEqual(callTo(ix.store, 'src/Use.kt::Stranger.go', 'own'), [null, 'unresolved'], 'another class\'s extension is not in sight');
+    }));
 });

@@ -1,6 +1,6 @@
 // Parameter counts read from signatures, for overloads chosen by argument count.
 import assert from 'node:assert/strict';
-import { fits, paramRange, paramTypes, sameParameters, sameType } from '../../src/server/index/arity';
+import { fits, functionTypeName, paramRange, paramTypes, sameParameters, sameType } from '../../src/server/index/arity';
 import { rulesFor } from '../../src/server/index/languages/rules';
 
 describe('arity: parameter counts from signatures', () => {
@@ -84,5 +84,20 @@ describe('arity: a prototype and a definition of the same parameters (C++)', () 
     assert.equal(sameParameters('void PrintTo(char32_t c, std::ostream* os)', 'void PrintTo(wchar_t c, std::ostream* os)', 'PrintTo'), false);
     assert.equal(sameParameters('void f(int a)', 'void f(int a, int b)', 'f'), false);
     assert.equal(sameParameters('void f(int a', 'void f(int a)', 'f'), undefined);
+  });
+});
+
+describe('arity: a Kotlin function type\'s class', () => {
+  it('counts the parameters, a receiver among them, whatever `suspend`, `?` and parentheses', () => {
+    assert.equal(functionTypeName('() -> Unit'), 'Function0');
+    assert.equal(functionTypeName('suspend () -> T'), 'Function0');
+    assert.equal(functionTypeName('(suspend R.() -> T)'), 'Function1');
+    assert.equal(functionTypeName('((Throwable?) -> Unit)?'), 'Function1');
+    assert.equal(functionTypeName('suspend Producer<Map<K, V>>.(a: Int, b: (X) -> Y) -> Unit'), 'Function3');
+  });
+  it('is no name for any other type', () => {
+    assert.equal(functionTypeName('List<(X) -> Y>'), undefined);
+    assert.equal(functionTypeName('Job'), undefined);
+    assert.equal(functionTypeName('(Int, Int)'), undefined);
   });
 });

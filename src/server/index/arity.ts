@@ -153,3 +153,27 @@ function typeName(s: string, aliases?: Record<string, string>): { base: string; 
   base = base.slice(base.lastIndexOf('.') + 1);
   return { base: aliases?.[base] ?? base, dims, nullable };
 }
+
+/** Kotlin: a function type's class, as the compiler names it: `(A, B) -> R` is a Function2, and
+ *  the receiver of `R.(A) -> T` is a parameter too (`suspend` and `?` aside: `(suspend
+ *  Scope.() -> T)?` is a Function1); undefined for any other type. */
+export function functionTypeName(t: string): string | undefined {
+  let s = t.trim();
+  for (let prev = ''; prev !== s;) {
+    prev = s;
+    s = s.replace(/\?$/, '').trim().replace(/^suspend\s+/, '');
+    if (s.startsWith('(') && matchingClose(s, 0) === s.length - 1) s = s.slice(1, -1).trim();
+  }
+  // the parameter list: the first `(` outside a receiver's type arguments, followed by `->`
+  let angle = 0, open = -1;
+  for (let i = 0; i < s.length && open < 0; i++) {
+    if (s[i] === '<') angle++;
+    else if (s[i] === '>') angle--;
+    else if (s[i] === '(' && angle === 0) open = i;
+  }
+  const close = open < 0 ? -1 : matchingClose(s, open);
+  if (close < 0 || !/^\s*->/.test(s.slice(close + 1))) return undefined;
+  const receiver = s.slice(0, open).trim();
+  if (receiver && !receiver.endsWith('.')) return undefined;
+  return `Function${splitTop(s.slice(open + 1, close)).length + (receiver ? 1 : 0)}`;
+}

@@ -4,6 +4,7 @@
 import type { Language, Node, Query, QueryMatch, Tree, TreeCursor } from 'web-tree-sitter';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS } from './types';
 import { otherPlatformOnly } from './build-constraint';
+import { functionTypeName } from './arity';
 import type { ExtractedBinding, ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind } from './types';
 import type { ContainerKind, LanguageSpec } from './languages/table';
 
@@ -11,7 +12,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, Module, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingSelfType, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingSelfType, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder, BindingWithin,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
 
@@ -31,7 +32,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, module: R.Module, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.selftype': R.BindingSelfType, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.selftype': R.BindingSelfType, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, 'binding.within': R.BindingWithin, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -252,7 +253,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
-    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined;
+    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined, within: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false, self = false, selfType = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     let typeParamDefault = false;
@@ -311,6 +312,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingPart: bind = c.node; bindName = aliasNameOf(c.node); returned = '...'; supertype = true; break;
         case R.BindingSlot: slot = c.node; break;
         case R.BindingHolder: holder = c.node; break;
+        case R.BindingWithin: within = c.node; break;
         case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node, repeats); break;
         case R.BindingElements: bindType = c.node; elements = true; break;
         case R.TypeParam: typeParam = c.node; break;
@@ -370,6 +372,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (rec && returned) rec.name = returned === '.' ? `.${rec.name}` : '...';
       if (rec && query) rec.type = `typeof ${squash(text(source, query))}`;
       if (rec && scope) rec.owner = scopeText(source, scope);
+      // (@binding.within: it holds there only, Kotlin's smart cast `is T -> x.go()`)
+      if (rec && within) rec.lines = [within.startPosition.row + 1, endLineOf(within)];
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       continue;
     }
@@ -757,13 +761,14 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     // x()` calls another x (an assignment's `this.stack = stack()` is left out as before)
     const n = text(source, name);
     const next = /declaration|declarator/.test(bind.type) ? /^[\w$(]/ : /^[\w$]/;
-    if (expr.startsWith(n) && !next.test(expr.slice(n.length, n.length + 1))) return undefined;
+    // (Kotlin's `val prev = prev as Node` is a Node, whatever the other prev is)
+    if (expr.startsWith(n) && !next.test(expr.slice(n.length, n.length + 1)) && !/^\s+as[?!]?\s/.test(expr.slice(n.length))) return undefined;
     if (expr.length > SIGNATURE_MAX) return undefined;
     return own ? { pos: name.startIndex, name: own, type: `=${expr}` } : { pos: bind.startIndex, name: text(source, name), type: `=${expr}`, lines };
   }
   if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type
   // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing
-  const type = typeName(text(source, typeNode)) ?? '{}';
+  const type = (lang.spec.functionTypes && functionTypeName(text(source, typeNode))) || (typeName(text(source, typeNode)) ?? '{}');
   if (arg && param) {
     // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's;
     // a constant's declared function type is its signature (`const clockWith: (f: (clock: Clock)

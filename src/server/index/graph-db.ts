@@ -449,7 +449,9 @@ export class GraphDb {
     if (rows === undefined) return undefined;
     const holds = (r: BindingRow) => r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!);
     if (!Array.isArray(rows)) return holds(rows) ? rows : undefined;
-    return rows.find(holds);
+    // (asked for no line, a field's type: its declaration, not what a lambda or a smart cast in
+    // a getter binds the name to for a few lines)
+    return line === undefined ? rows.find((r) => r.start_line === null) ?? rows[0] : rows.find(holds);
   }
 
   /** A binding row whose strings are shared; one object per type for those that hold in their

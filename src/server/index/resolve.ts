@@ -9,8 +9,8 @@ import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
-import { baseType, fits, paramRange, paramTypes, sameParameters, sameType } from './arity';
-import { stripTypeArgs } from './brackets';
+import { baseType, fits, functionTypeName, paramRange, paramTypes, sameParameters, sameType } from './arity';
+import { matchingClose, stripTypeArgs } from './brackets';
 
 export type Resolution = 'exact' | 'scope' | 'import' | 'heuristic' | 'unresolved';
 
@@ -1137,9 +1137,16 @@ export class Resolver {
         const sig = this.db.signature(n.id) ?? '';
         const first = /\(\s*this\s/.test(sig) ? paramTypes(sig, n.name)?.[0] : undefined;
         r = first === undefined ? null : baseType(first, rules.argumentTypes?.aliases);
-      } else if (rules.extensionFunctions && n.kind === 'function') {
-        const m = /\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([A-Za-z_][\w.]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(this.db.signature(n.id) ?? '');
-        r = m && m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : null;
+      } else if (rules.extensionFunctions && (n.kind === 'function' || n.kind === 'method')) {
+        const sig = this.db.signature(n.id) ?? '';
+        const m = /\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([A-Za-z_][\w.]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(sig);
+        // (`fun <T> (suspend () -> T).start(`: a function type's, a Function0)
+        const f = m ? null : /\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?\(/.exec(sig);
+        const open = f ? f.index + f[0].length - 1 : -1;
+        const close = f ? matchingClose(sig, open) : -1;
+        const named = close > 0 ? /^\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(sig.slice(close + 1)) : null;
+        r = m ? (m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : null)
+          : named?.[1] === n.name ? functionTypeName(sig.slice(open, close + 1)) ?? null : null;
       }
       if (this.receivers.size >= UNIQUE_CACHE_MAX) this.receivers.clear();
       this.receivers.set(n.id, r);
@@ -1182,7 +1189,11 @@ export class Resolver {
     // (ResolveRules.packages: its package, or one a wildcard imports, wherever the folders are)
     const pkg = this.rules(ref.fileId).packages ? this.db.filesById.get(ref.fileId)?.package : undefined;
     const wildPackages = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source);
+    // (a class's own extension, `private fun Throwable.wrap()`, is the class's and its subclasses')
+    const around = all.some((n) => n.kind === 'method') ? this.enclosingClass(ref.src) : undefined;
+    const aroundNames = around ? this.typeAndSupertypeNames(around.id) : new Set<string>();
     const inSight = all.filter((n) => {
+      if (n.kind === 'method') return aroundNames.has(this.db.node(n.parent_id!)?.name ?? '');
       const d = this.dirOfFile(n.file_id);
       const p = pkg ? this.db.filesById.get(n.file_id)?.package : undefined;
       return d === dir || imported || wild.some((w) => d === w || d.endsWith(`/${w}`)) || (!!p && (p === pkg || wildPackages.includes(p)));
@@ -1192,6 +1203,12 @@ export class Resolver {
     const fitting = inSight.filter((n) => names.has(this.extensionReceiver(n)!));
     if (fitting.length) return { id: this.nearest(fitting, ref.fileId)!.id, how: 'import' };
     if (!fromOutside) return undefined;
+    // a receiver of a type from outside the project, as it is declared (`context: CoroutineContext`,
+    // `block: suspend () -> T`): that very type's extensions, of which the nearest (still a guess:
+    // a member of the outside type, not known here, would come first)
+    const declared = this.types.argumentType(ref.receiver!, { src: ref.src, fileId: ref.fileId, line: ref.line }, []);
+    const exact = declared === undefined ? [] : inSight.filter((n) => this.extensionReceiver(n) === baseType(declared));
+    if (exact.length) return { id: this.nearest(exact, ref.fileId)!.id, how: 'heuristic' };
     // (a receiver of unknown type is not guessed at: a member is likelier, kotlinx.coroutines'
     // `job.cancel()` is no `CoroutineContext.cancel()`; nor are several extensions in sight, an
     // `expect` and its `actual` included: `future.cancel(false)` is Java's)

@@ -169,6 +169,10 @@ export interface LanguageSpec {
   /** The node of a lambda written after a call's arguments (Kotlin's `annotated_lambda`): it is
    *  the callee's last parameter. */
   trailingLambda?: string;
+  /** A function type is a binding's type as the compiler names it (Kotlin's `suspend () -> T`, a
+   *  Function0, arity.ts functionTypeName), so `block.startCoroutine()` finds the extension
+   *  function of `(suspend () -> T)`. */
+  functionTypes?: boolean;
   /** Locals that hold in their block only (Go's `x := ...`, shadowed in inner blocks and case
    *  clauses): the declarations (node types of `@binding` or its parent) and the nodes that end their scope,
    *  the nearest one from the declaration up (itself included, for a type switch's case).
@@ -401,6 +405,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     implicitParam: 'it',
     lambdaReceiver: 'this',
     trailingLambda: 'annotated_lambda',
+    functionTypes: true,
     comments: ['multiline_comment', 'line_comment'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
     modifierContainers: ['modifiers', 'visibility_modifier', 'function_modifier'],

@@ -38,14 +38,19 @@
 (callable_reference (simple_identifier) @name) @reference.value
 
 ; ── bindings: what a receiver is (`repo.save()`, `this.repo.save()`, `make().run()`) ──
-(parameter (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
-(class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type) @binding
-(property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type)) @binding
+(parameter (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type) @binding
+(class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type) @binding
+(property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type)) @binding
 (property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression) (indexing_expression) (postfix_expression) (elvis_expression)] @binding.value) @binding
 (type_alias (type_identifier) @binding.returns (user_type) @binding.type) @binding
 (function_declaration (simple_identifier) @binding.returns (function_value_parameters) . [(user_type) (nullable_type)] @binding.type) @binding
 ; a loop's variable is an element of what it walks (`for (x in xs)`), in the loop
 (for_statement (variable_declaration (simple_identifier) @binding.name) . (_) @binding.element) @binding
+;  a smart cast: what `is T` tests is a T where the test holds (`when (x) { is T -> x.go() }`,
+;  `if (x is T) x.go()`)
+(when_expression (when_subject [(simple_identifier) @binding.name (variable_declaration (simple_identifier) @binding.name)])
+  (when_entry . (when_condition (type_test "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
+(if_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body) @binding.within) @binding
 ; a lambda's parameter (`it`, or the one it names) is, in the lambda, an element of the
 ; collection the standard library walks (`xs.forEach { it.go() }`), or the receiver itself of a
 ; scope function (`x?.let { it.go() }`)
