@@ -2229,6 +2229,35 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
 
+  it('a trailing lambda for a parameter with a default (`block: P.() -> Unit = {}`), a class\'s name is no receiver of its extensions (an `object`\'s is), a named import and a wildcard take the same of an `expect` and its `actual`, and another language\'s package is not a Kotlin or Java one', () =>
+    withIndexedProject({
+      'src/A.kt': 'package k\n\nclass Job { fun dispose() {} }\nclass Producer { fun send() {} }\nfun withDefault(a: Int, block: (Job) -> Unit = {}) {}\nfun recvDefault(block: Producer.() -> Unit = {}) {}\n'
+        + 'class Widget { companion object {} }\nfun Widget.paint() {}\nobject Glob\nfun Glob.run2() {}\n',
+      'src/B.kt': 'package k\n\nfun a() { withDefault(1) { j -> j.dispose() } }\nfun b() { recvDefault { send() } }\nfun d() { Widget.paint() }\nfun e() { Glob.run2() }\n',
+      'common/src/Job.kt': 'package acme.core\n\nexpect fun platformName(): String\n',
+      'jvm/src/Lock.kt': 'package acme.core\n\nactual fun platformName(): String = "jvm"\n',
+      'jvm/src/app/Use.kt': 'package acme.app\n\nimport acme.core.platformName\n\nfun go() { platformName() }\n',
+      'jvm/src/app2/Use2.kt': 'package acme.app2\n\nimport acme.core.*\n\nfun go2() { platformName() }\n',
+      'tools/util/helper.go': 'package util\n\nfunc helper() {}\n',
+      'app/src/Main.kt': 'package util\n\nfun go() { helper() }\n',
+      'java/Main.java': 'package util;\n\nclass Main { void run() { helper(); } }\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/B.kt::a', 'dispose'), ['src/A.kt::Job.dispose', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/B.kt::b', 'send'), ['src/A.kt::Producer.send', 'scope']);
+      assert.deepEqual(callTo(ix.store, 'src/B.kt::d', 'paint'), [null, 'unresolved'], 'kotlinc wants `Widget.Companion.paint()`');
+      assert.deepEqual(callTo(ix.store, 'src/B.kt::e', 'run2'), ['src/A.kt::run2', 'import']);
+      assert.deepEqual(callTo(ix.store, 'jvm/src/app/Use.kt::go', 'platformName'), ['jvm/src/Lock.kt::platformName', 'import'], 'the actual of its source set');
+      assert.deepEqual(callTo(ix.store, 'jvm/src/app2/Use2.kt::go2', 'platformName'), ['jvm/src/Lock.kt::platformName', 'import']);
+      assert.notEqual(callTo(ix.store, 'app/src/Main.kt::go', 'helper')[1], 'scope', 'a Go package is no Kotlin package');
+      assert.notEqual(callTo(ix.store, 'java/Main.java::Main.run', 'helper')[1], 'scope');
+    }));
+  it('TypeScript casts in parentheses type a receiver whatever the type\'s form (`(x as Foo | undefined)?.go()`, `(x as Foo[])[0].go()`)', () =>
+    withIndexedProject({
+      'a.ts': 'export class Foo { go() {} }\nexport class Other { go() {} }\n',
+      'b.ts': 'import { Foo } from "./a";\nexport function f(x: unknown) {\n  (x as Foo | undefined)?.go();\n  (x as Foo[])[0].go();\n  (x as Foo).go();\n  const y = x as Foo;\n  y.go();\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'b.ts::f', 'go').map((e) => [e.to, e.resolution]), Array(4).fill(['a.ts::Foo.go', 'exact']));
+    }));
   it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
     withIndexedProject({
       'src/A.kt': [

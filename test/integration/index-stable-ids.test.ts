@@ -206,6 +206,32 @@ describe('index: stable node ids', function () {
     await assertAsFresh(ix, root, 'moved back, actual removed');
   });
 
+  it('Kotlin: a named import follows its name by package (the file leaves the package, the name moves to another file of it, an `expect` comes after its `actual`), as a full index', async () => {
+    await open({
+      'common/src/util/Text.kt': 'package acme.core.util\n\nfun shout(s: String) = s\n',
+      'common/src/util/Other.kt': 'package acme.core.util\n\nfun other() {}\n',
+      'jvm/src/Lock.kt': 'package acme.core\n\nactual fun platformName(): String = "jvm"\n',
+      'app/Use.kt': 'package acme.app\n\nimport acme.core.util.shout\nimport acme.core.platformName\n\nfun go() {\n    shout("x")\n    platformName()\n}\n',
+    });
+    const go = 'app/Use.kt::go';
+    const deps = () => ix.store.prepare("SELECT d.uid AS t FROM edges e JOIN nodes s ON s.id = e.src JOIN nodes d ON d.id = e.dst WHERE e.kind = 'imports' AND s.uid = 'app/Use.kt' ORDER BY t").all<{ t: string }>().map((r) => r.t);
+    assert.deepEqual(deps(), ['common/src/util/Text.kt', 'jvm/src/Lock.kt']);
+    edit(root, 'common/src/util/Text.kt', 'package acme.core.util\n\nfun text() {}\n');
+    edit(root, 'common/src/util/Other.kt', 'package acme.core.util\n\nfun other() {}\nfun shout(s: String) = s\n');
+    await ix.sync();
+    assert.deepEqual([edge(ix, go, 'shout')!.to, edge(ix, go, 'shout')!.resolution], ['common/src/util/Other.kt::shout', 'import']);
+    assert.deepEqual(deps(), ['common/src/util/Other.kt', 'jvm/src/Lock.kt'], 'the import names the file the name moved to');
+    await assertAsFresh(ix, root, 'name moved');
+    edit(root, 'common/src/util/Other.kt', 'package acme.other\n\nfun other() {}\nfun shout(s: String) = s\n');
+    await ix.sync();
+    assert.deepEqual(deps(), ['jvm/src/Lock.kt'], 'no file of the package declares it now');
+    await assertAsFresh(ix, root, 'left the package');
+    edit(root, 'common/src/Job.kt', 'package acme.core\n\nexpect fun platformName(): String\n');
+    await ix.sync();
+    assert.equal(edge(ix, go, 'platformName')!.to, 'common/src/Job.kt::platformName', 'of an expect and its actual, the nearest by path (a tie: the first by path)');
+    await assertAsFresh(ix, root, 'expect added after its actual');
+  });
+
   it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
     await open({ 'b.ts': `export function helper() { return 1; }\n` });
     const at = () => Number(ix.store.prepare("SELECT indexed_at AS t FROM files WHERE path = 'b.ts'").get<{ t: number }>()!.t);

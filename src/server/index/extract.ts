@@ -780,7 +780,10 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
     // (a Kotlin function type's receiver, `block: Scope.() -> Unit`: the lambda's `this`)
     const j = selfType ? lang.spec.lambdaReceiver : lang.receiverParams.has(param.firstNamedChild?.type ?? '') ? param.firstNamedChild!.type : position(lang, param, arg);
     // (Kotlin's last parameter is what a trailing lambda is passed for: `(last).j`)
-    const i = lang.spec.trailingLambda && !arg.nextNamedSibling ? 'last' : position(lang, arg, undefined);
+    // (a default value, `block: () -> Unit = {}`, is a sibling; another parameter is not)
+    let last = true;
+    for (let n = arg.nextNamedSibling; n && last; n = n.nextNamedSibling) last = n.type !== arg.type;
+    const i = lang.spec.trailingLambda && last ? 'last' : position(lang, arg, undefined);
     return { pos: bind.startIndex, name: `(${i}).${j}`, type };
   }
   // a parameter of a signature without a body (a function type `(x: X) => Y`, an overload) names

@@ -235,12 +235,13 @@ export class GraphDb {
       // indexed_at only grows: names.ts tells a re-indexed file by another stamp
       s.prepare('UPDATE files SET language = ?, hash = ?, size = ?, mtime_ms = ?, indexed_at = max(?, indexed_at + 1), error_count = ?, package = ? WHERE id = ?').run(language, hash, size, mtimeMs, now, errorCount, pkg, f.id);
       const moved = f.package !== pkg;
-      if (moved && f.package) this.packagesTouched.add(f.package);
+      // (its names may have come or gone: what imports name by its package, old or new, may change)
+      if (f.package) this.packagesTouched.add(f.package);
+      if (pkg) this.packagesTouched.add(pkg);
       Object.assign(f, { language, hash, size, mtime_ms: mtimeMs, package: pkg });
       if (moved) {
         // its names are now another package's, seen unimported there (ResolveRules.packages)
         this.declared = undefined;
-        if (pkg) this.packagesTouched.add(pkg);
         if (this.trackChanges) {
           this.delta.unstable.add(f.id);
           for (const name of this.topLevelNames(f.id)) this.delta.names.add(name);
@@ -700,8 +701,8 @@ export class GraphDb {
     return this.declared.get(pkg);
   }
   private declared?: Map<string, Set<number>>;
-  /** Packages a sync gave a file, or took one from (files.package): their `import a.b.*` rows
-   *  are resolved again (sync.ts). */
+  /** The packages of the files a sync wrote or deleted, before and after (files.package): the
+   *  imports that name them are resolved again (sync.ts). */
   readonly packagesTouched = new Set<string>();
 
   /** The files an import names by the packages files declare (ResolveRules.packages), wherever
@@ -711,9 +712,11 @@ export class GraphDb {
     const clean = source.replace(/^static\s+/, '');
     if (imported === '*') return [...(this.filesOfPackage(clean) ?? [])].filter((id) => id !== from);
     const segs = clean.split('.');
+    const at = this.filesById.get(from)?.path ?? '';
     for (let k = segs.length - 1; k >= 1; k--) {
       const files = this.filesOfPackage(segs.slice(0, k).join('.'));
-      const hit = files && this.nodesNamed(segs[k]).find((n) => n.parent_id === null && files.has(n.file_id) && n.file_id !== from);
+      // (an `expect` and its `actual`s: the one nearest the importer, as the resolver takes)
+      const hit = files && nearestByPath(this.nodesNamed(segs[k]).filter((n) => n.parent_id === null && files.has(n.file_id) && n.file_id !== from), (n) => this.filesById.get(n.file_id)?.path ?? '', at);
       if (hit) return [hit.file_id];
     }
     return [];
@@ -763,4 +766,21 @@ export class GraphDb {
     if (r) r.push(dst);
     else if (this.ancestorsComplete) this.ancestorsCache.set(src, [dst]);
   }
+}
+
+/** Of several declarations, the one whose file shares the most folders with path `from` (a
+ *  multiplatform project's source sets are folders: common code sees the `expect`, a platform's
+ *  code its `actual`); of equals, the first by path, so the choice is the same whatever the order
+ *  the files were indexed in. */
+export function nearestByPath<T>(items: T[], pathOf: (t: T) => string, from: string): T | undefined {
+  const at = from.split('/');
+  let best: T | undefined, bestPath = '', most = -1;
+  for (const t of items) {
+    const path = pathOf(t);
+    const p = path.split('/');
+    let k = 0;
+    while (k < p.length - 1 && k < at.length - 1 && p[k] === at[k]) k++;
+    if (k > most || (k === most && path < bestPath)) { best = t; bestPath = path; most = k; }
+  }
+  return best;
 }

@@ -162,14 +162,14 @@ export class ReceiverTypes {
       const head = e.slice(0, matchingOpen(e, e.length - 1)).replace(/^&/, '').trim();
       return /^[A-Za-z_][\w.]*$/.test(head) ? this.named(head, ctx) : undefined;
     }
+    // `x as T`, TypeScript's `x as Foo[]`, Kotlin's `x as? T`, Swift's `x as! T`
+    const cast = asCast(e);
+    if (cast) return this.named(cast, ctx);
     if (e.endsWith(']')) {
       // `xs[i]`: an element of a collection; `xs[]` (a loop's binding): one it iterates over
       const open = matchingOpen(e, e.length - 1);
       return open > 0 ? this.elementOf(this.of(e.slice(0, open), ctx), open === e.length - 2) : undefined;
     }
-    // `x as T`, Kotlin's `x as? T`, Swift's `x as! T`
-    const cast = asCast(e);
-    if (cast) return this.named(cast, ctx);
     // Kotlin's `x ?: y` is x where there is an x (`val p = context[Job] ?: return`)
     const elvis = e.indexOf(' ?: ');
     if (elvis > 0 && depthAt(e, elvis) === 0) return this.compute(e.slice(0, elvis).trim(), ctx);
@@ -326,13 +326,8 @@ export class ReceiverTypes {
     return cls ? { id: cls.id, how: 'exact' } : undefined;
   }
 
-  /** A binding's type text, in the scope it was declared in. */
   /** What a binding's type text names, read where the binding is (`=(x)`, `@last.this f`, `T`). */
-  bindingType(t: string, ctx: Ctx): TypeHit {
-    return this.typeText(t, ctx);
-  }
-
-  private typeText(t: string, ctx: Ctx): TypeHit {
+  typeText(t: string, ctx: Ctx): TypeHit {
     if (t.startsWith('=')) return this.of(t.slice(1), ctx);
     if (t.startsWith('%')) return this.paramType(t, undefined, ctx); // a type parameter: its bound, if any
     const key = `${ctx.src}\0${t}`;
@@ -635,6 +630,7 @@ function asCast(e: string): string | undefined {
   let at = -1;
   for (const op of [' as ', ' as? ', ' as! ']) at = Math.max(at, e.lastIndexOf(op));
   if (at <= 0 || depthAt(e, at) !== 0) return undefined;
+  // (what follows the name is named()'s to read: TypeScript's `x as Foo[]`, `x as Foo | undefined`)
   const type = e.slice(at).replace(/^ as[?!]? /, '').trim().replace(/\?$/, '');
-  return /^[A-Za-z_][\w.]*(?:<.*>)?$/s.test(type) ? type : undefined;
+  return /^[A-Za-z_$]/.test(type) ? type : undefined;
 }

@@ -4,7 +4,7 @@
 // and its supertypes; an imported module or a class name -> its members. What cannot be bound
 // with confidence stays unresolved: calls never bind to non-callables, and runtime or test
 // framework globals (`it`, `describe`...) never bind by the heuristic.
-import { GraphDb, ImportRow, NodeRow } from './graph-db';
+import { GraphDb, ImportRow, nearestByPath, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
 import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
@@ -297,7 +297,7 @@ export class Resolver {
       // the receiver's own type is looked up by name; nor for the receiver's own names, on the
       // lambda's first line: `registry.run { post() }`)
       const lambdaRow = rules.implicitMembers && (ref.kind === 'call' || ref.kind === 'value') && ref.line !== undefined ? this.db.bindingRow(cur.id, 'this', ref.line) : undefined;
-      const lambda = lambdaRow && !(lambdaRow.start_line === ref.line && lambdaRow.type.split(/[^\w$]+/).includes(name)) ? this.types.bindingType(lambdaRow.type, { src: cur.id, fileId: cur.file_id, line: ref.line }) : undefined;
+      const lambda = lambdaRow && !(lambdaRow.start_line === ref.line && lambdaRow.type.split(/[^\w$]+/).includes(name)) ? this.types.typeText(lambdaRow.type, { src: cur.id, fileId: cur.file_id, line: ref.line }) : undefined;
       const inLambda = lambda && !lambda.array ? this.member(lambda.id, name, accept, ref.fileId, want) : undefined;
       if (inLambda) return { id: inLambda, how: 'scope' };
       const owner = rules.implicitMembers ? this.outOfLineClass(cur) ?? this.extensionOwner(cur) : undefined;
@@ -505,16 +505,7 @@ export class Resolver {
   private nearest(cands: NodeRow[], from: number, want?: Want): NodeRow | undefined {
     if (cands.length < 2) return cands[0];
     const taking = cands.filter((n) => this.takes(n, want));
-    if (taking.length) cands = taking;
-    const at = this.pathOf(from).split('/');
-    let best = cands[0], most = -1;
-    for (const n of cands) {
-      const p = this.pathOf(n.file_id).split('/');
-      let k = 0;
-      while (k < p.length - 1 && k < at.length - 1 && p[k] === at[k]) k++;
-      if (k > most) { best = n; most = k; }
-    }
-    return best;
+    return nearestByPath(taking.length ? taking : cands, (n) => this.pathOf(n.file_id), this.pathOf(from));
   }
 
   /** ResolveRules.packages: what `import a.b.C` (or `import a.b.C.D`, a nested type) names
@@ -1185,10 +1176,10 @@ export class Resolver {
     if (!all.length) return undefined;
     const dir = this.dirOfFile(ref.fileId);
     const imported = this.db.importedAs(ref.fileId, ref.name).length > 0;
-    const wild = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source.replace(/\./g, '/'));
+    const wildPackages = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source);
+    const wild = wildPackages.map((w) => w.replace(/\./g, '/'));
     // (ResolveRules.packages: its package, or one a wildcard imports, wherever the folders are)
     const pkg = this.rules(ref.fileId).packages ? this.db.filesById.get(ref.fileId)?.package : undefined;
-    const wildPackages = this.db.imports(ref.fileId).filter((i) => i.imported === '*').map((i) => i.source);
     // (a class's own extension, `private fun Throwable.wrap()`, is the class's and its subclasses')
     const around = all.some((n) => n.kind === 'method') ? this.enclosingClass(ref.src) : undefined;
     const aroundNames = around ? this.typeAndSupertypeNames(around.id) : new Set<string>();
@@ -1219,7 +1210,9 @@ export class Resolver {
   /** Kotlin: the class a capitalized receiver names (`GlobalScope.launch()`): an `object` is its
    *  own instance, whose type's extension functions it takes. */
   private namedObject(path: string[] | undefined, ref: RefInput): Hit | undefined {
-    return path?.length === 1 && /^[A-Z]/.test(path[0]) ? this.resolveName(path[0], ref, CLASSLIKE, null) : undefined;
+    const hit = path?.length === 1 && /^[A-Z]/.test(path[0]) ? this.resolveName(path[0], ref, CLASSLIKE, null) : undefined;
+    // (a class's name is no instance: `Widget.paint()` of `fun Widget.paint()` does not compile)
+    return hit && /\bobject\s+([\w$]+)/.exec(this.db.signature(hit.id) ?? '')?.[1] === path![0] ? hit : undefined;
   }
 
   /** The names of a type and its supertypes (bounded as membersFrom's walk). */
@@ -1618,7 +1611,7 @@ export class Resolver {
     // what the receiver's type has not, an extension method may (C#'s `static void Shout(this Widget w)`)
     // (a Kotlin collection, `List<Descriptor>`, is a type from outside: `fun List<Descriptor>.toCpp()`)
     const extension = ref.kind !== 'call' ? undefined
-      : rules.extensionFunctions ? (type?.array ? this.extensionFunction(ref, undefined, true) : this.extensionFunction(ref, (type ?? this.namedObject(path, ref))?.id, type === null))
+      : rules.extensionFunctions ? (type?.array ? this.extensionFunction(ref, undefined, true) : this.extensionFunction(ref, (type === undefined ? this.namedObject(path, ref) : type)?.id, type === null))
       : type?.array ? undefined
       : rules.namespaces ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want) : undefined;
     if (extension) return extension;

@@ -259,7 +259,7 @@ export class Indexer {
             const endLine = ex.symbols.reduce((m, s) => Math.max(m, s.endLine), 1);
             // The hash is written when the references are resolved (the last transaction), so a
             // crash before that makes the next sync parse this file again.
-            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, '', r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine, !!ex.script, ex.package ?? '');
+            const [fileId, fileNodeId] = db.upsertFile(r.path, ex.language, '', r.size, mtimes.get(r.path) ?? 0, ex.errorCount, endLine, !!ex.script, rulesFor(ex.language).packages ? ex.package ?? '' : '');
             const nodeIds = db.insertSymbols(fileId, fileNodeId, r.path, ex.symbols);
             db.insertImports(fileId, ex.imports);
             db.insertBindings(fileId, fileNodeId, nodeIds, ex.bindings);
@@ -315,28 +315,46 @@ export class Indexer {
     // imports: the changed files', then any other file's import that was unresolved (a file may have appeared)
     const importRows = (where: string, ...p: number[]) =>
       s.prepare(`SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(...p);
-    const packagesTouched = db.packagesTouched.size > 0;
-    // file by file, not all rows at once (the kernel has ~800k #includes)
-    const rowsByFile = function* () {
-      for (const p of pending.files) yield* importRows('file_id = ?', p.fileId);
-      if ((filesChanged || packagesTouched) && !full) for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) yield r;
-    };
-    const importEdges = new Map<number, Set<number>>(); // file -> imported files
-    // a package that gained or lost a file (ResolveRules.packages): its `import a.b.*` rows
-    // elsewhere, one per file of the package, are one row again, to be resolved below with the
-    // other unresolved ones, and their files' import edges written again
+    // packages (ResolveRules.packages): what an import names by package may now be other files.
+    // The rows elsewhere naming a changed file, or a package a changed file is or was in (`a.b.*`,
+    // `a.b.C`), are resolved again; a wildcard's rows, one per file of the package, are one row
+    // again first. What they named is kept: an importer whose rows name other files now has its
+    // import edges written and its references resolved again, and only then.
+    const before = new Map<string, Set<number>>(); // file, source, imported -> the files named
+    const resetRows: number[] = [];
+    const rowKey = (r: { file_id: number; source: string; imported: string }) => `${r.file_id}\0${r.source}\0${r.imported}`;
     if (!full) {
-      for (const pkg of db.packagesTouched) {
-        const rows = s.prepare("SELECT rowid AS rid, file_id AS f FROM file_imports WHERE imported = '*' AND source = ? ORDER BY rowid").all<{ rid: number; f: number }>(pkg);
-        const kept = new Set<number>();
-        for (const r of rows) {
-          if (pendingFiles.has(r.f)) continue;
-          if (kept.has(r.f)) s.prepare('DELETE FROM file_imports WHERE rowid = ?').run(r.rid);
-          else { kept.add(r.f); s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE rowid = ?').run(r.rid); importEdges.set(r.f, new Set()); }
-        }
+      const reset = new Map<number, { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>();
+      const add = (r: { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }) => {
+        if (!pendingFiles.has(r.file_id) && rulesFor(db.filesById.get(r.file_id)?.language ?? '').packages) reset.set(r.rid, r);
+      };
+      for (const p of pending.files) if (db.filesById.get(p.fileId)?.package) for (const r of importRows('resolved_file_id = ?', p.fileId)) add(r);
+      // (`import a.b.C`, Java's `import static a.b.C.m`: prefixes, as ranges)
+      const named = s.prepare('SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE source = ? OR (source > ? AND source < ?) OR (source > ? AND source < ?)');
+      for (const pkg of db.packagesTouched) for (const r of named.all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(pkg, `${pkg}.`, `${pkg}/`, `static ${pkg}.`, `static ${pkg}/`)) add(r);
+      const unresolve = s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE rowid = ?');
+      const drop = s.prepare('DELETE FROM file_imports WHERE rowid = ?');
+      for (const r of [...reset.values()].sort((a, b) => a.rid - b.rid)) {
+        const key = rowKey(r);
+        let was = before.get(key);
+        if (was) drop.run(r.rid); // (a wildcard's second row on)
+        else { before.set(key, (was = new Set())); unresolve.run(r.rid); resetRows.push(r.rid); }
+        if (r.resolved_file_id !== null) was.add(r.resolved_file_id);
       }
     }
     db.packagesTouched.clear();
+    // file by file, not all rows at once (the kernel has ~800k #includes)
+    const rowsByFile = function* () {
+      for (const p of pending.files) yield* importRows('file_id = ?', p.fileId);
+      if (full) return;
+      if (filesChanged) {
+        for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) yield r;
+      } else {
+        for (const rid of resetRows) yield* importRows('rowid = ?', rid);
+      }
+    };
+    const importEdges = new Map<number, Set<number>>(); // file -> imported files
+    const changed = (f: number) => { if (!importEdges.has(f)) importEdges.set(f, new Set()); reresolveFiles.add(f); };
     const memo = new Map<string, number[]>(); // one file's: a source resolves relative to its file
     const setResolved = s.prepare('UPDATE file_imports SET resolved_file_id = ? WHERE rowid = ?');
     const addRow = s.prepare('INSERT INTO file_imports(file_id, source, imported, local, line, reexport, resolved_file_id) SELECT file_id, source, imported, local, line, reexport, ? FROM file_imports WHERE rowid = ?');
@@ -367,11 +385,17 @@ export class Indexer {
         }
         targets = sub;
       }
+      const was = before.get(rowKey(r));
+      if (was) {
+        before.delete(rowKey(r));
+        if (was.size !== targets.length || targets.some((t) => !was.has(t))) changed(r.file_id);
+      }
       if (!targets.length) continue;
       setResolved.run(targets[0], r.rid);
       // a Go package is a folder of files: its row names the first (db.packageFiles() has the
       // rest); a Java `a.b.*` names them all
       if (style !== 'go') for (const t of targets.slice(1)) addRow.run(t, r.rid);
+      if (was) continue; // (written again only where they changed, above)
       let set = importEdges.get(r.file_id);
       if (!set) importEdges.set(r.file_id, (set = new Set()));
       for (const t of targets) set.add(t);

@@ -73,7 +73,7 @@
 (function_declaration name: (identifier) @binding.returns @binding.type !return_type body: (statement_block (return_statement (object)))) @binding
 (variable_declarator name: (identifier) @binding.returns @binding.type !type value: (arrow_function !return_type body: [(statement_block (return_statement (object))) (parenthesized_expression (object))])) @binding
 ; a local's type from its initialiser, worked out at resolution: `const s = make(); s.run()`
-(variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression) (await_expression)] @binding.value) @binding
+(variable_declarator name: (identifier) @binding.name !type value: [(call_expression) (member_expression) (await_expression) (as_expression)] @binding.value) @binding
 ; a callee's callback parameter's parameters (`init: (s: Subscriber<T>) => void`): binding `(i).j`
 (formal_parameters [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))
                     (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters (required_parameter pattern: [(identifier) (this)] type: (type_annotation (_) @binding.type)) @binding.param))))] @binding.arg) @binding
