@@ -232,6 +232,25 @@ describe('index: stable node ids', function () {
     await assertAsFresh(ix, root, 'expect added after its actual');
   });
 
+  it('Kotlin: a sync that died after writing a file\'s new package leaves the imports of the old one to be resolved again', async () => {
+    await open({
+      'src/util/Text.kt': 'package acme.util\n\nfun shout(s: String) = s\n',
+      'src/util/Loud.kt': 'package acme.util\n\nfun loud() {}\n',
+      'src/app/Use.kt': 'package acme.app\n\nimport acme.util.shout\n\nfun go() { shout("x") }\n',
+      'src/app/All.kt': 'package acme.app\n\nimport acme.util.*\n\nfun all() { shout("x"); loud() }\n',
+    });
+    edit(root, 'src/util/Text.kt', 'package acme.other\n\nfun shout(s: String) = s\n');
+    // what a sync killed between writing Text.kt and resolving leaves: its new package, no hash
+    ix.store.transaction(() => ix.store.prepare("UPDATE files SET package = 'acme.other', hash = '' WHERE path = 'src/util/Text.kt'").run());
+    ix.close();
+    ix = await Indexer.open(root);
+    await ix.sync();
+    assert.equal(edge(ix, 'src/app/Use.kt::go', 'shout')!.resolution, 'heuristic', 'no file of acme.util declares it now');
+    const rows = ix.store.prepare("SELECT i.resolved_file_id AS t FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'src/app/All.kt' AND i.imported = '*'").all<{ t: number }>();
+    assert.equal(rows.length, 1, 'the wildcard\'s one row per file of the package, once each');
+    await assertAsFresh(ix, root, 'recovered');
+  });
+
   it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
     await open({ 'b.ts': `export function helper() { return 1; }\n` });
     const at = () => Number(ix.store.prepare("SELECT indexed_at AS t FROM files WHERE path = 'b.ts'").get<{ t: number }>()!.t);

@@ -328,10 +328,12 @@ export class Indexer {
       const add = (r: { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }) => {
         if (!pendingFiles.has(r.file_id) && rulesFor(db.filesById.get(r.file_id)?.language ?? '').packages) reset.set(r.rid, r);
       };
-      for (const p of pending.files) if (db.filesById.get(p.fileId)?.package) for (const r of importRows('resolved_file_id = ?', p.fileId)) add(r);
+      // (a wildcard's rows are taken whole: a sync that died may have lost the package it names)
+      const packages = new Set(db.packagesTouched);
+      for (const p of pending.files) if (db.filesById.get(p.fileId)?.package) for (const r of importRows('resolved_file_id = ?', p.fileId)) if (r.imported === '*') packages.add(r.source); else add(r);
       // (`import a.b.C`, Java's `import static a.b.C.m`: prefixes, as ranges)
       const named = s.prepare('SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE source = ? OR (source > ? AND source < ?) OR (source > ? AND source < ?)');
-      for (const pkg of db.packagesTouched) for (const r of named.all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(pkg, `${pkg}.`, `${pkg}/`, `static ${pkg}.`, `static ${pkg}/`)) add(r);
+      for (const pkg of packages) for (const r of named.all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(pkg, `${pkg}.`, `${pkg}/`, `static ${pkg}.`, `static ${pkg}/`)) add(r);
       const unresolve = s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE rowid = ?');
       const drop = s.prepare('DELETE FROM file_imports WHERE rowid = ?');
       for (const r of [...reset.values()].sort((a, b) => a.rid - b.rid)) {
