@@ -2258,7 +2258,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'b.ts::f', 'go').map((e) => [e.to, e.resolution]), Array(4).fill(['a.ts::Foo.go', 'exact']));
     }));
-  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
+  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, type parameters\' bounds, `if` expressions, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
     withIndexedProject({
       'src/A.kt': [
         'package acme.s', '',
@@ -2268,7 +2268,20 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'fun <T> (suspend () -> T).start(c: Int) {}',
         'fun <R, T> (suspend R.() -> T).start(r: R, c: Int) {}',
         'fun Exception.wrap() {}',
-        'fun Throwable.wrap() {}', ''].join('\n'),
+        'fun Throwable.wrap() {}',
+        'interface Sink { fun send() }',
+        'class Other { fun send() {} }',
+        'fun <C : Sink> fill(dest: C) { dest.send() }',
+        'open class Base { fun start() {} }',
+        'class Lazy : Base()',
+        'class Eager : Base()',
+        'class Elsewhere { fun start() {} }',
+        'fun make(lazy: Boolean) {',
+        '    val c = if (lazy) Lazy() else Eager()',
+        '    c.start()',
+        '    val d = if (lazy) Lazy() else null',
+        '    d?.start()',
+        '}', ''].join('\n'),
       'src/Use.kt': [
         'package acme.s', '',
         'class User {',
@@ -2300,5 +2313,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, go, 'wrap'), ['src/A.kt::wrap#2', 'heuristic'], 'Throwable\'s, not Exception\'s');
       assert.deepEqual(callTo(ix.store, go, 'own'), ['src/Use.kt::User.own', 'heuristic'], 'the class\'s own extension');
       assert.deepEqual(callTo(ix.store, 'src/Use.kt::Stranger.go', 'own'), [null, 'unresolved'], 'another class\'s extension is not in sight');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::fill', 'send'), ['src/A.kt::Sink.send', 'exact'], 'a type parameter is its bound');
+      assert.deepEqual(callsTo(ix.store, 'src/A.kt::make', 'start').map((e) => [e.to, e.resolution]), [['src/A.kt::Base.start', 'exact'], ['src/A.kt::Base.start', 'exact']], 'an if expression is what its branches share');
     }));
 });

@@ -13,9 +13,10 @@ export interface Ctx { src: number; fileId: number; line?: number }
 /** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
  *  `List<String>`, and where; `values`: what an element is where that is itself a collection, or
  *  a map's values, of which `id` is the type; `pairs`: a map, whose iteration gives key-value
- *  pairs; `second`: such a pair, whose `.second` is that); null: a type from outside the project
+ *  pairs; `second`: such a pair, whose `.second` is that; `atLeast`: a type parameter's bound,
+ *  the type or a subtype of it); null: a type from outside the project
  *  (never guess its members); undefined: not known. */
-export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit }) | null | undefined;
+export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit; atLeast?: boolean }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 /** Kinds that have a signature of their own (parameters, a result). */
@@ -161,6 +162,18 @@ export class ReceiverTypes {
       // `zeroWriter{}.Write()`, `&T{...}`: a composite literal is its type
       const head = e.slice(0, matchingOpen(e, e.length - 1)).replace(/^&/, '').trim();
       return /^[A-Za-z_][\w.]*$/.test(head) ? this.named(head, ctx) : undefined;
+    }
+    // Kotlin's `if (c) A() else B()` (its condition's parentheses emptied, extract.ts
+    // withoutArgs): the nearest supertype the branches share; `else null` is the other's
+    const branches = /^if\s*\(\)\s*/.exec(e);
+    if (branches) {
+      const rest = e.slice(branches[0].length);
+      let at = rest.indexOf(' else ');
+      while (at >= 0 && depthAt(rest, at) !== 0) at = rest.indexOf(' else ', at + 1);
+      if (at < 0) return undefined;
+      const a = rest.slice(0, at).trim(), b = rest.slice(at + 6).trim();
+      if (b === 'null' || a === 'null') return this.compute(b === 'null' ? a : b, ctx);
+      return this.shared(this.compute(a, ctx), this.compute(b, ctx));
     }
     // `x as T`, TypeScript's `x as Foo[]`, Kotlin's `x as? T`, Swift's `x as! T`
     const cast = asCast(e);
@@ -487,7 +500,10 @@ export class ReceiverTypes {
     const given = this.typeParameter(t, recv);
     if (given) return given;
     const colon = t.indexOf(':');
-    return colon > 0 ? this.typeText(t.slice(colon + 1), ctx) : undefined;
+    // (a bound is what the type is at least: a subclass's `JobNode<JobSupport>` makes `job: J` a
+    // JobSupport, which the supertype's arguments, not read here, would say)
+    const bound = colon > 0 ? this.typeText(t.slice(colon + 1), ctx) : undefined;
+    return bound ? { ...bound, atLeast: true } : bound;
   }
 
   /** A binding's type `%E` (a type parameter), as the receiver's type arguments give it. */
@@ -563,6 +579,25 @@ export class ReceiverTypes {
   /** An element of a collection: of `T[]`, a T; of a type that says what it holds (Go's `type
    *  Nodes []Node`, its binding '[]'), that. `iterating`: as a loop or an iterator gives it (of a
    *  map, a key-value pair). */
+  /** The nearest type two project types share (itself, or a supertype of both), as Kotlin infers
+   *  an `if` expression's; undefined where either is not a project type or they share none. */
+  private shared(a: TypeHit, b: TypeHit): TypeHit {
+    if (!a || !b || a.array || b.array) return undefined;
+    if (a.id === b.id) return a.how === 'heuristic' ? a : b;
+    const above = (id: number) => {
+      const seen = new Set<number>();
+      for (let frontier = [id], d = 0; d < 10 && frontier.length; d++) {
+        const next: number[] = [];
+        for (const c of frontier) if (!seen.has(c)) { seen.add(c); next.push(...this.db.supertypes(c)); }
+        frontier = next;
+      }
+      return seen;
+    };
+    const ofB = above(b.id);
+    for (const id of above(a.id)) if (ofB.has(id)) return { id, how: a.how === 'heuristic' || b.how === 'heuristic' ? 'heuristic' : a.how };
+    return undefined;
+  }
+
   private elementOf(t: TypeHit, iterating = false): TypeHit {
     if (!t) return t === null ? null : undefined;
     if (t.values) return iterating && t.pairs ? { id: t.id, how: t.how, second: t.values } : t.values;

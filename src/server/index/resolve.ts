@@ -1617,7 +1617,8 @@ export class Resolver {
     if (extension) return extension;
     // what the receiver's type has not, a library attached to it may (Solidity's `using L for T`)
     const attached = rules.attachedLibraries ? this.attachedMember(ref, memberAccept) : undefined;
-    if (attached || type !== undefined) return attached;
+    // (a type parameter's bound lacking the member: some subtype of it, as if not known)
+    if (attached || (type !== undefined && !type?.atLeast)) return attached;
     // an object given members where it is declared (`api.f = function`, Lua's `function M.f()`):
     // its own member of the name
     const obj = path?.length === 1 ? this.resolveName(path[0], ref, HOLDERS, null) : undefined;

@@ -32,7 +32,7 @@
 (call_expression (simple_identifier) @name) @reference.call
 (call_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))) @reference.call
 ; a type parameter is no type of the project inside its declaration
-(type_parameters (type_parameter (type_identifier) @typeparam)) @typeparam.list
+(type_parameters (type_parameter (type_identifier) @typeparam [(user_type) (nullable_type)]? @typeparam.bound)) @typeparam.list
 (user_type (type_identifier) @name) @reference.type
 (value_argument (simple_identifier) @name) @reference.value
 (callable_reference (simple_identifier) @name) @reference.value
@@ -41,7 +41,7 @@
 (parameter (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type) @binding
 (class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type) @binding
 (property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type)) @binding
-(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression) (indexing_expression) (postfix_expression) (elvis_expression)] @binding.value) @binding
+(property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression) (indexing_expression) (postfix_expression) (elvis_expression) (if_expression)] @binding.value) @binding
 (type_alias (type_identifier) @binding.returns (user_type) @binding.type) @binding
 (function_declaration (simple_identifier) @binding.returns (function_value_parameters) . [(user_type) (nullable_type)] @binding.type) @binding
 ; a loop's variable is an element of what it walks (`for (x in xs)`), in the loop
