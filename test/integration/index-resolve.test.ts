@@ -2258,7 +2258,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'b.ts::f', 'go').map((e) => [e.to, e.resolution]), Array(4).fill(['a.ts::Foo.go', 'exact']));
     }));
-  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, type parameters\' bounds, `if` expressions, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
+  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, type parameters\' bounds, `if` expressions, a lambda\'s `it` as its callee declares it, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
     withIndexedProject({
       'src/A.kt': [
         'package acme.s', '',
@@ -2276,6 +2276,9 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'class Lazy : Base()',
         'class Eager : Base()',
         'class Elsewhere { fun start() {} }',
+        'class Decoy { fun addNext() {} }',
+        'fun withNode(a: Int, block: (Node) -> Unit) {}',
+        'fun walk() { withNode(1) { it.addNext() } }',
         'fun make(lazy: Boolean) {',
         '    val c = if (lazy) Lazy() else Eager()',
         '    c.start()',
@@ -2292,6 +2295,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '            is Node -> state.addNext()',
         '        }',
         '        if (state is Op) state.perform()',
+        '        if (state != null && state is Node) state.addNext()',
         '        val prev = prev as Node',
         '        prev.addNext()',
         '    }',
@@ -2307,13 +2311,14 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       const help = 'src/Use.kt::User.help';
       assert.deepEqual(callsTo(ix.store, help, 'perform').map((e) => [e.to, e.resolution]), [['src/A.kt::Op.perform', 'exact'], ['src/A.kt::Op.perform', 'exact']], 'Gone.perform makes a guess impossible');
-      assert.deepEqual(callsTo(ix.store, help, 'addNext').map((e) => [e.to, e.resolution]), [['src/A.kt::Node.addNext', 'exact'], ['src/A.kt::Node.addNext', 'exact']], 'the when entry\'s smart cast, then the local cast');
+      assert.deepEqual(callsTo(ix.store, help, 'addNext').map((e) => [e.to, e.resolution]), Array(3).fill(['src/A.kt::Node.addNext', 'exact']), 'the when entry\'s smart cast, a test in a conjunction, then the local cast');
       const go = 'src/Use.kt::User.go';
       assert.deepEqual(callsTo(ix.store, go, 'start').map((e) => [e.to, e.resolution]), [['src/A.kt::start', 'heuristic'], ['src/A.kt::start#2', 'heuristic']], 'a Function0\'s, then a Function1\'s');
       assert.deepEqual(callTo(ix.store, go, 'wrap'), ['src/A.kt::wrap#2', 'heuristic'], 'Throwable\'s, not Exception\'s');
       assert.deepEqual(callTo(ix.store, go, 'own'), ['src/Use.kt::User.own', 'heuristic'], 'the class\'s own extension');
       assert.deepEqual(callTo(ix.store, 'src/Use.kt::Stranger.go', 'own'), [null, 'unresolved'], 'another class\'s extension is not in sight');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::fill', 'send'), ['src/A.kt::Sink.send', 'exact'], 'a type parameter is its bound');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::walk', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'a lambda\'s `it`, as its callee declares it');
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::make', 'start').map((e) => [e.to, e.resolution]), [['src/A.kt::Base.start', 'exact'], ['src/A.kt::Base.start', 'exact']], 'an if expression is what its branches share');
     }));
 });

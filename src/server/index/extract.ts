@@ -375,6 +375,11 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       // (@binding.within: it holds there only, Kotlin's smart cast `is T -> x.go()`)
       if (rec && within) rec.lines = [within.startPosition.row + 1, endLineOf(within)];
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
+      // (a lambda that names no parameter has the implicit one, Kotlin's `it`, where its callee
+      // declares one: `@last.0 f` as `@last.this f` for its receiver)
+      const it = lang.spec.implicitParam;
+      const lambdaThis = rec && it && bindCallee && !bindName ? /^@(\w+)\.\w+ /.exec(rec.type) : null;
+      if (lambdaThis) bindingRecs.push({ ...rec!, name: it!, type: `@${lambdaThis[1]}.0 ${rec!.type.slice(lambdaThis[0].length)}`, line: bind.startPosition.row + 1 });
       continue;
     }
     if (mainRole === R.Def || mainRole === R.Container) {

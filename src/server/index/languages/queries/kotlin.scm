@@ -47,10 +47,12 @@
 ; a loop's variable is an element of what it walks (`for (x in xs)`), in the loop
 (for_statement (variable_declaration (simple_identifier) @binding.name) . (_) @binding.element) @binding
 ;  a smart cast: what `is T` tests is a T where the test holds (`when (x) { is T -> x.go() }`,
-;  `if (x is T) x.go()`)
+;  `if (x is T) x.go()`, `if (a && x is T && b)`)
 (when_expression (when_subject [(simple_identifier) @binding.name (variable_declaration (simple_identifier) @binding.name)])
   (when_entry . (when_condition (type_test "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (if_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body) @binding.within) @binding
+(if_expression (conjunction_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
+  (conjunction_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type))]) . (control_structure_body) @binding.within) @binding
 ; a lambda's parameter (`it`, or the one it names) is, in the lambda, an element of the
 ; collection the standard library walks (`xs.forEach { it.go() }`), or the receiver itself of a
 ; scope function (`x?.let { it.go() }`)
