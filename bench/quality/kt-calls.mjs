@@ -173,9 +173,11 @@ function records(root, classes, graph) {
         // a default-argument call: `name$default(..., mask, marker)` beside the real `name(...)`
         if (name.endsWith('$default')) {
           name = name.slice(0, -8);
-          const p = params(desc);
+          // (a member's bridge is static: the instance comes first, `dispatch$default(self, ...)`)
+          const all = params(desc), self = `L${owner};`;
+          const p = all.startsWith(self) ? all.slice(self.length) : all;
           const real = [classes.get(owner), ...parts(owner)].filter(Boolean).flatMap((x) => [...x.methods.values()])
-            .find((x) => x.name === name && p.startsWith(params(x.desc)) && x.desc !== desc);
+            .find((x) => x.name === name && x.desc !== desc && params(x.desc).length > 0 && p.startsWith(params(x.desc)));
           if (real) desc = real.desc;
         }
         // internal members' names carry the module's (kotlinc's default module is `main`)

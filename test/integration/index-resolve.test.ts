@@ -2258,7 +2258,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'b.ts::f', 'go').map((e) => [e.to, e.resolution]), Array(4).fill(['a.ts::Foo.go', 'exact']));
     }));
-  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, type parameters\' bounds, `if` expressions, a lambda\'s `it` as its callee declares it, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
+  it('smart casts (`is T ->`, `if (x is T)`), `val x = x as T`, type parameters\' bounds, `if` expressions, a lambda\'s `it` as its callee declares it, expression bodies, an extension\'s `this`, a function type\'s extension functions (`block.start()` of `(suspend () -> T).start()`), an outside type\'s by its declared name, and a class\'s own extension functions', () =>
     withIndexedProject({
       'src/A.kt': [
         'package acme.s', '',
@@ -2279,6 +2279,14 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'class Decoy { fun addNext() {} }',
         'fun withNode(a: Int, block: (Node) -> Unit) {}',
         'fun walk() { withNode(1) { it.addNext() } }',
+        'class Scheduler { fun dispatch() {} }',
+        'class Elsewhere2 { fun dispatch() {} }',
+        'class Holder { private val s = make(); private fun make() = Scheduler(); fun go() { s.dispatch() } }',
+        'fun w(x: Any) { when { x is Op -> x.perform() } }',
+        'interface Chan { val kids: List<Node> }',
+        'fun Chan.cancelKids() { kids.forEach { it.addNext() } }',
+        'fun Chan.twice() { this.cancelKids() }',
+        'class Chan2 { fun cancelKids() {} }',
         'fun make(lazy: Boolean) {',
         '    val c = if (lazy) Lazy() else Eager()',
         '    c.start()',
@@ -2319,6 +2327,10 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/Use.kt::Stranger.go', 'own'), [null, 'unresolved'], 'another class\'s extension is not in sight');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::fill', 'send'), ['src/A.kt::Sink.send', 'exact'], 'a type parameter is its bound');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::walk', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'a lambda\'s `it`, as its callee declares it');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::Holder.go', 'dispatch'), ['src/A.kt::Scheduler.dispatch', 'exact'], 'an expression body\'s type');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::w', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'a smart cast in a when without a subject');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::cancelKids', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'the extended type\'s property, bare');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::twice', 'cancelKids'), ['src/A.kt::cancelKids', 'import'], '`this.` of an extension: the type\'s extension function');
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::make', 'start').map((e) => [e.to, e.resolution]), [['src/A.kt::Base.start', 'exact'], ['src/A.kt::Base.start', 'exact']], 'an if expression is what its branches share');
     }));
 });

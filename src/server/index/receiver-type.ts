@@ -131,7 +131,9 @@ export class ReceiverTypes {
       }
       const b = this.db.bindingRow(cur.id, name, ctx.line);
       if (b !== undefined) return { type: b.type, scope: cur.id, line: b.start_line ?? ctx.line };
-      const owner = rules.implicitMembers ? this.r.outOfLineClass(cur) : undefined;
+      // (C++'s out-of-line method's class; a Kotlin extension function's receiver, `fun Job.x() {
+      // children.forEach {} }`)
+      const owner = rules.implicitMembers ? this.r.outOfLineClass(cur) ?? this.r.extensionOwner(cur) : undefined;
       const f = owner && this.field(owner.id, name);
       if (f) return f;
     }

@@ -1152,7 +1152,7 @@ export class Resolver {
 
   /** Kotlin: the class an extension function extends, its `this` (ResolveRules.extensionFunctions). */
   private readonly extended = new Map<number, NodeRow | null>();
-  private extensionOwner(n: NodeRow): NodeRow | undefined {
+  extensionOwner(n: NodeRow): NodeRow | undefined {
     if (n.kind !== 'function' || !this.rules(n.file_id).extensionFunctions) return undefined;
     let cls = this.extended.get(n.id);
     if (cls === undefined) {
@@ -1590,7 +1590,9 @@ export class Resolver {
         return sib === undefined ? undefined : { id: sib, how: 'exact' };
       }
       const hit = !self.array && this.member(self.id, ref.name, memberAccept, ref.fileId, want);
-      return hit ? { id: hit, how: self.how === 'heuristic' ? 'heuristic' : 'exact' } : undefined;
+      if (hit) return { id: hit, how: self.how === 'heuristic' ? 'heuristic' : 'exact' };
+      // (Kotlin's `this.toList()` in an extension of a type: that type's extension functions)
+      return rules.extensionFunctions && ref.kind === 'call' && !self.array ? this.extensionFunction(ref, self.id, false) : undefined;
     }
     // a receiver that names a class, enum or namespace: `Foo.create()`, `geo::Shape::make()`
     // (a C++ initialiser's `geo.Shape.make()` is `geo::Shape::make()` as receiver-type.ts reads it)

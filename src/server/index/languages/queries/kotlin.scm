@@ -44,6 +44,8 @@
 (property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression) (indexing_expression) (postfix_expression) (elvis_expression) (if_expression)] @binding.value) @binding
 (type_alias (type_identifier) @binding.returns (user_type) @binding.type) @binding
 (function_declaration (simple_identifier) @binding.returns (function_value_parameters) . [(user_type) (nullable_type)] @binding.type) @binding
+; an expression body's value is what it returns where no type is written (`fun make() = Foo()`)
+(function_declaration (simple_identifier) @binding.returns (function_value_parameters) . (function_body . [(call_expression) (navigation_expression) (as_expression)] @binding.value)) @binding
 ; a loop's variable is an element of what it walks (`for (x in xs)`), in the loop
 (for_statement (variable_declaration (simple_identifier) @binding.name) . (_) @binding.element) @binding
 ;  a smart cast: what `is T` tests is a T where the test holds (`when (x) { is T -> x.go() }`,
@@ -51,6 +53,7 @@
 (when_expression (when_subject [(simple_identifier) @binding.name (variable_declaration (simple_identifier) @binding.name)])
   (when_entry . (when_condition (type_test "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (if_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body) @binding.within) @binding
+(when_expression (when_entry . (when_condition (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (if_expression (conjunction_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
   (conjunction_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type))]) . (control_structure_body) @binding.within) @binding
 ; a lambda's parameter (`it`, or the one it names) is, in the lambda, an element of the
