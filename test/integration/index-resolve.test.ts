@@ -2287,6 +2287,16 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'fun Chan.cancelKids() { kids.forEach { it.addNext() } }',
         'fun Chan.twice() { this.cancelKids() }',
         'class Chan2 { fun cancelKids() {} }',
+        'fun early(x: Any) {',
+        '    if (x !is Op) return',
+        '    x.perform()',
+        '}',
+        'inline fun <reified T> firstOf(n: Node): T? {',
+        '    val first: Node = n',
+        '    if (first !is T) return null',
+        '    first.addNext()',
+        '    return first',
+        '}',
         'fun make(lazy: Boolean) {',
         '    val c = if (lazy) Lazy() else Eager()',
         '    c.start()',
@@ -2329,6 +2339,8 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/A.kt::walk', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'a lambda\'s `it`, as its callee declares it');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::Holder.go', 'dispatch'), ['src/A.kt::Scheduler.dispatch', 'exact'], 'an expression body\'s type');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::w', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'a smart cast in a when without a subject');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::early', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'below `if (x !is T) return`');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::firstOf', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'a type parameter\'s test leaves the type it had');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::cancelKids', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'the extended type\'s property, bare');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::twice', 'cancelKids'), ['src/A.kt::cancelKids', 'import'], '`this.` of an extension: the type\'s extension function');
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::make', 'start').map((e) => [e.to, e.resolution]), [['src/A.kt::Base.start', 'exact'], ['src/A.kt::Base.start', 'exact']], 'an if expression is what its branches share');

@@ -12,7 +12,7 @@ const enum R {
   Ignore, Def, Container, Name, Body, Doc, Scope, Ref, Receiver,
   Import, Reexport, ImportSource, ImportName, ImportNames, ImportAlias, ImportDefault, ImportWildcard, ImportModule,
   ExportName, ExportAlias, ExportDefault, Package, Module, InjContent, InjLanguage, NoRef,
-  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingSelfType, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder, BindingWithin,
+  Binding, BindingName, BindingType, BindingReturns, BindingValue, BindingCallee, BindingArg, BindingParam, BindingOf, BindingOfType, BindingKey, BindingElement, BindingSame, BindingSelf, BindingSelfType, BindingItems, BindingPayload, BindingFirst, BindingMember, BindingRepeat, BindingElements, BindingReturned, BindingSpread, BindingSupertype, BindingPart, BindingSlot, BindingHolder, BindingWithin, BindingRest,
   TypeParam, TypeParamScope, TypeParamList, TypeParamBound, TypeParamDefault, BindingSig, Constraint,
 }
 
@@ -32,7 +32,7 @@ const FIXED: Record<string, R> = {
   'export.name': R.ExportName, 'export.alias': R.ExportAlias, 'export.default': R.ExportDefault,
   noref: R.NoRef, package: R.Package, module: R.Module, constraint: R.Constraint, binding: R.Binding, 'binding.name': R.BindingName, 'binding.type': R.BindingType, 'binding.returns': R.BindingReturns, 'binding.items': R.BindingItems,
   'binding.value': R.BindingValue, 'binding.callee': R.BindingCallee, 'binding.arg': R.BindingArg, 'binding.param': R.BindingParam, 'binding.sig': R.BindingSig,
-  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.selftype': R.BindingSelfType, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, 'binding.within': R.BindingWithin, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
+  'binding.of': R.BindingOf, 'binding.oftype': R.BindingOfType, 'binding.key': R.BindingKey, 'binding.element': R.BindingElement, 'binding.same': R.BindingSame, 'binding.self': R.BindingSelf, 'binding.selftype': R.BindingSelfType, 'binding.payload': R.BindingPayload, 'binding.first': R.BindingFirst, 'binding.member': R.BindingMember, 'binding.repeat': R.BindingRepeat, 'binding.elements': R.BindingElements, 'binding.returned': R.BindingReturned, 'binding.spread': R.BindingSpread, 'binding.supertype': R.BindingSupertype, 'binding.part': R.BindingPart, 'binding.slot': R.BindingSlot, 'binding.holder': R.BindingHolder, 'binding.within': R.BindingWithin, 'binding.rest': R.BindingRest, typeparam: R.TypeParam, 'typeparam.scope': R.TypeParamScope, 'typeparam.list': R.TypeParamList, 'typeparam.bound': R.TypeParamBound, 'typeparam.default': R.TypeParamDefault, 'injection.content': R.InjContent, 'injection.language': R.InjLanguage,
 };
 
 /** Maps a capture name to its role; throws on a name outside the scheme (caught by the tests). */
@@ -253,7 +253,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     let expName: Node | undefined, expAlias: Node | undefined, expDefault: Node | undefined;
     let injLang: Node | undefined;
     let bind: Node | undefined, bindName: Node | undefined, bindType: Node | undefined, own: OwnBinding | undefined, member = false, elements = false, returned: '.' | '...' | undefined, supertype = false, slot: Node | undefined, holder: Node | undefined;
-    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined, within: Node | undefined;
+    let bindValue: Node | undefined, bindCallee: Node | undefined, bindArg: Node | undefined, bindParam: Node | undefined, bindSig: Node | undefined, within: Node | undefined, rest: Node | undefined;
     let bindOf: Node | undefined, bindOfType = false, bindKey: Node | undefined, element = false, payload = false, same = false, self = false, selfType = false;
     let typeParam: Node | undefined, typeParamScope: Node | undefined, typeParamBound: Node | undefined;
     let typeParamDefault = false;
@@ -313,6 +313,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         case R.BindingSlot: slot = c.node; break;
         case R.BindingHolder: holder = c.node; break;
         case R.BindingWithin: within = c.node; break;
+        case R.BindingRest: rest = c.node; break;
         case R.BindingRepeat: bind = c.node; bindType = repeatedType(c.node, repeats); break;
         case R.BindingElements: bindType = c.node; elements = true; break;
         case R.TypeParam: typeParam = c.node; break;
@@ -373,7 +374,10 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (rec && query) rec.type = `typeof ${squash(text(source, query))}`;
       if (rec && scope) rec.owner = scopeText(source, scope);
       // (@binding.within: it holds there only, Kotlin's smart cast `is T -> x.go()`)
-      if (rec && within) rec.lines = [within.startPosition.row + 1, endLineOf(within)];
+      if (rec && within) Object.assign(rec, { lines: [within.startPosition.row + 1, endLineOf(within)], narrows: true });
+      // (@binding.rest: from the line after the binding's node to the end of the captured one,
+      // Kotlin's `if (x !is T) return` making x a T below it)
+      if (rec && rest) Object.assign(rec, { lines: [bind.endPosition.row + 2, endLineOf(rest)], narrows: true });
       if (rec) bindingRecs.push(member ? { ...rec, line: bind.startPosition.row + 1, member } : { ...rec, line: bind.startPosition.row + 1 });
       // (a lambda that names no parameter has the implicit one, Kotlin's `it`, where its callee
       // declares one: `@last.0 f` as `@last.this f` for its receiver)
@@ -585,7 +589,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const bare = /^([A-Za-z_$][\w$]*)(\[\])?$/.exec(b.type);
     const param = bare && (b.typePos === undefined ? typeParams.covers(bare[1], b.pos) : typeParams.coversAt(bare[1], b.typePos));
     if (bare && param !== false) {
-      if (bare[2]) continue;
+      // (`if (x !is T) return` of a type parameter T: x is still what it was declared, and a T)
+      if (bare[2] || b.narrows) continue;
       b.type = param ? `%${bare[1]}:${param}` : `%${bare[1]}`;
     }
     while (ei < entries.length && entries[ei].start <= b.pos) {
@@ -735,6 +740,8 @@ type OwnBinding = '()' | '[]' | '0';
 /** `member`: a field the code assigns (`this.x = new T()`), not a local. */
 interface BindingRec {
   pos: number; typePos?: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean;
+  /** a smart cast's (@binding.within, @binding.rest): what the name is as well, in those lines */
+  narrows?: boolean;
   /** @scope: the symbol the binding is given to, named where it is written outside it */
   owner?: string;
 }

@@ -125,6 +125,10 @@ export class ReceiverTypes {
         const decl = rules.valueTypes && !this.db.nodesNamedIn(name, c.file_id).some((n) => n.parent_id === c.id && n.kind === 'field') ? this.db.bindingRow(c.id, name, ctx.line) : undefined;
         if (decl !== undefined) return { type: decl.type, scope: cur.id, line: decl.start_line ?? ctx.line };
         if (!rules.implicitMembers) continue; // fields need this./self.
+        // (what holds for some lines of a class, in a getter that is no symbol: a lambda's
+        // parameter, a smart cast)
+        const ranged = ctx.line === undefined ? undefined : this.db.bindingRow(c.id, name, ctx.line);
+        if (ranged?.start_line != null) return { type: ranged.type, scope: cur.id, line: ranged.start_line };
         const f = this.field(cur.id, name);
         if (f) return f;
         continue;

@@ -49,10 +49,11 @@
 ; a loop's variable is an element of what it walks (`for (x in xs)`), in the loop
 (for_statement (variable_declaration (simple_identifier) @binding.name) . (_) @binding.element) @binding
 ;  a smart cast: what `is T` tests is a T where the test holds (`when (x) { is T -> x.go() }`,
-;  `if (x is T) x.go()`, `if (a && x is T && b)`)
+;  `if (x is T) x.go()`, `if (a && x is T && b)`, below `if (x !is T) return`)
 (when_expression (when_subject [(simple_identifier) @binding.name (variable_declaration (simple_identifier) @binding.name)])
   (when_entry . (when_condition (type_test "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (if_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body) @binding.within) @binding
+(statements (if_expression (check_expression . (simple_identifier) @binding.name "!is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body . (jump_expression) .) .) @binding) @binding.rest
 (when_expression (when_entry . (when_condition (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (if_expression (conjunction_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
   (conjunction_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type))]) . (control_structure_body) @binding.within) @binding
