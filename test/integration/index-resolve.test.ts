@@ -2287,6 +2287,15 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'fun Chan.cancelKids() { kids.forEach { it.addNext() } }',
         'fun Chan.twice() { this.cancelKids() }',
         'class Chan2 { fun cancelKids() {} }',
+        'open class Base2 { open fun go() {}; fun base() {} }',
+        'interface Marker',
+        'class A2 : Base2() { override fun go() {}; fun a() {} }',
+        'class B2 : Base2() { override fun go() {} }',
+        'class Decoy2 { fun a() {}; fun base() {} }',
+        'fun oneLine(x: Base2) { when (x) { is A2 -> x.go(); is B2 -> x.go() } }',
+        'fun marker(x: Base2) { if (x is Marker) x.base() }',
+        'fun run2(block: () -> Unit) {}',
+        'fun nested(xs: List<A2>) { xs.forEach { run2 { it.a() } } }',
         'fun early(x: Any) {',
         '    if (x !is Op) return',
         '    x.perform()',
@@ -2340,6 +2349,9 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/A.kt::Holder.go', 'dispatch'), ['src/A.kt::Scheduler.dispatch', 'exact'], 'an expression body\'s type');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::w', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'a smart cast in a when without a subject');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::early', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'below `if (x !is T) return`');
+      assert.deepEqual(callsTo(ix.store, 'src/A.kt::oneLine', 'go').map((e) => e.to), ['src/A.kt::Base2.go', 'src/A.kt::Base2.go'], 'one-line branches: neither is the other\'s cast');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::marker', 'base'), ['src/A.kt::Base2.base', 'exact'], 'a cast name keeps its declared type\'s members');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::nested', 'a'), ['src/A.kt::A2.a', 'exact'], 'an inner lambda whose callee declares no `it` leaves the outer one\'s');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::firstOf', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'a type parameter\'s test leaves the type it had');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::cancelKids', 'addNext'), ['src/A.kt::Node.addNext', 'exact'], 'the extended type\'s property, bare');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::twice', 'cancelKids'), ['src/A.kt::cancelKids', 'import'], '`this.` of an extension: the type\'s extension function');

@@ -251,6 +251,30 @@ describe('index: stable node ids', function () {
     await assertAsFresh(ix, root, 'recovered');
   });
 
+  it('Kotlin: an import and its alias of one class stay two rows through edits and moves, and a sync killed after a file lost its package header is repaired, as a full index', async () => {
+    await open({
+      'src/util/Text.kt': 'package acme.util\n\nclass C { fun go() {} }\n',
+      'src/util/Loud.kt': 'package acme.util\n\nfun loud() {}\n',
+      'src/app/Use.kt': 'package acme.app\n\nimport acme.util.C\nimport acme.util.C as D\n\nfun use() { C().go(); D().go() }\n',
+    });
+    const rows = () => ix.store.prepare("SELECT i.local AS l FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = 'src/app/Use.kt' ORDER BY l").all<{ l: string }>().map((r) => r.l);
+    assert.deepEqual(rows(), ['C', 'D']);
+    edit(root, 'src/util/Text.kt', 'package acme.util\n\n// edited\nclass C { fun go() {} }\n');
+    await ix.sync();
+    assert.deepEqual(rows(), ['C', 'D'], 'the alias\'s row is no wildcard\'s second row');
+    await assertAsFresh(ix, root, 'edited');
+    edit(root, 'src/util/Text.kt', 'package acme.util\n');
+    edit(root, 'src/util/Loud.kt', 'package acme.util\n\nfun loud() {}\nclass C { fun go() {} }\n');
+    await ix.sync();
+    await assertAsFresh(ix, root, 'moved');
+    edit(root, 'src/util/Loud.kt', 'fun loud() {}\nclass C { fun go() {} }\n');
+    ix.store.transaction(() => ix.store.prepare("UPDATE files SET package = '', hash = '' WHERE path = 'src/util/Loud.kt'").run());
+    ix.close();
+    ix = await Indexer.open(root);
+    await ix.sync();
+    await assertAsFresh(ix, root, 'package header gone, sync killed');
+  });
+
   it('a re-indexed file gets a later indexed_at even within the same millisecond (the name table updates by it)', async () => {
     await open({ 'b.ts': `export function helper() { return 1; }\n` });
     const at = () => Number(ix.store.prepare("SELECT indexed_at AS t FROM files WHERE path = 'b.ts'").get<{ t: number }>()!.t);

@@ -374,6 +374,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (rec && query) rec.type = `typeof ${squash(text(source, query))}`;
       if (rec && scope) rec.owner = scopeText(source, scope);
       // (@binding.within: it holds there only, Kotlin's smart cast `is T -> x.go()`)
+      // (not where another branch shares its lines: `is A -> x.a(); is B -> x.b()` on one line)
+      if (rec && within && sharesLines(within)) continue;
       if (rec && within) Object.assign(rec, { lines: [within.startPosition.row + 1, endLineOf(within)], narrows: true });
       // (@binding.rest: from the line after the binding's node to the end of the captured one,
       // Kotlin's `if (x !is T) return` making x a T below it)
@@ -593,6 +595,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
       if (bare[2] || b.narrows) continue;
       b.type = param ? `%${bare[1]}:${param}` : `%${bare[1]}`;
     }
+    // (`~T`: what the name is as well as what it was declared, receiver-type.ts)
+    if (b.narrows) b.type = `~${b.type}`;
     while (ei < entries.length && entries[ei].start <= b.pos) {
       const e = entries[ei++];
       while (stack.length && !contains(stack[stack.length - 1], e)) stack.pop();
@@ -740,7 +744,8 @@ type OwnBinding = '()' | '[]' | '0';
 /** `member`: a field the code assigns (`this.x = new T()`), not a local. */
 interface BindingRec {
   pos: number; typePos?: number; name: string; type: string; lines?: [number, number]; line?: number; member?: boolean;
-  /** a smart cast's (@binding.within, @binding.rest): what the name is as well, in those lines */
+  /** a smart cast's (@binding.within, @binding.rest): what the name is as well, in those lines,
+   *  written `~T` */
   narrows?: boolean;
   /** @scope: the symbol the binding is given to, named where it is written outside it */
   owner?: string;
@@ -849,6 +854,18 @@ function repeatedType(node: Node, memo: Map<number, Node | undefined>): Node | u
   }
   memo.set(node.startIndex, t);
   return t;
+}
+
+/** Whether a branch's body shares a line with another branch beside it (a `when` entry, an
+ *  `else`, another `if` on the line), one of them on one line: a binding by lines would hold in
+ *  both (`} else {` between two blocks is no such line). */
+function sharesLines(body: Node): boolean {
+  const entry = parentOf(body);
+  if (!entry) return false;
+  const [a, b] = [body.startPosition.row, body.endPosition.row];
+  return [...entry.namedChildren, ...(parentOf(entry)?.namedChildren ?? [])].some((n) => !!n && !n.equals(body) && !n.equals(entry)
+    && (n.type === body.type || n.type === entry.type) && n.startPosition.row <= b && n.endPosition.row >= a
+    && (a === b || n.startPosition.row === n.endPosition.row));
 }
 
 /** LanguageSpec.localDeclarations: a declaration inside a function body. */

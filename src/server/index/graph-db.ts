@@ -425,6 +425,14 @@ export class GraphDb {
     return Array.isArray(rows) ? rows.map((r) => r.type).reverse() : [rows.type];
   }
 
+  /** Every binding of `name` in a scope that holds at `line`, innermost (last written) first. */
+  bindingRows(scopeId: number, name: string, line: number | undefined): BindingRow[] {
+    const first = this.bindingRow(scopeId, name, line);
+    if (first === undefined) return [];
+    const rows = this.bindingCache.get(scopeId)!.get(name)!;
+    return Array.isArray(rows) ? rows.filter((r) => r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) : [rows];
+  }
+
   /** The binding of `name` in a scope that holds at `line`, with the line it holds from (null:
    *  the whole scope). */
   bindingRow(scopeId: number, name: string, line?: number): BindingRow | undefined {
@@ -516,8 +524,8 @@ export class GraphDb {
     }
   }
 
-  updateEdge(id: number, dst: number | null, kind: string, resolution: string): void {
-    this.store.prepare('UPDATE edges SET dst = ?, kind = ?, resolution = ? WHERE id = ?').run(dst, kind, resolution, id);
+  updateEdge(id: number, dst: number | null, kind: string, resolution: string, ref: string | null): void {
+    this.store.prepare('UPDATE edges SET dst = ?, kind = ?, resolution = ?, ref = ? WHERE id = ?').run(dst, kind, resolution, ref, id);
   }
 
   // ---- lookups (cached for one resolve phase) ----

@@ -14,9 +14,10 @@ export interface Ctx { src: number; fileId: number; line?: number }
  *  `List<String>`, and where; `values`: what an element is where that is itself a collection, or
  *  a map's values, of which `id` is the type; `pairs`: a map, whose iteration gives key-value
  *  pairs; `second`: such a pair, whose `.second` is that; `atLeast`: a type parameter's bound,
- *  the type or a subtype of it); null: a type from outside the project
+ *  the type or a subtype of it; `wider`: what a smart-cast name was declared, whose members it
+ *  has too); null: a type from outside the project
  *  (never guess its members); undefined: not known. */
-export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit; atLeast?: boolean }) | null | undefined;
+export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit; atLeast?: boolean; wider?: TypeHit }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 /** Kinds that have a signature of their own (parameters, a result). */
@@ -87,7 +88,7 @@ export class ReceiverTypes {
     if (array) return array[1] + '[]'.repeat((array[2].match(/\[/g) ?? []).length);
     const plain = (t: string | undefined) => t !== undefined && !t.startsWith('=') && !t.startsWith('%'); // (`%T`, a type parameter: not known)
     if (IDENT.test(expr)) {
-      const t = this.inScope(expr, ctx)?.type;
+      const t = this.inScope(expr, ctx)?.type.replace(/^~/, '');
       if (t !== undefined && !t.startsWith('=')) return plain(t) ? t : undefined;
     }
     // `a.b`, a field: its declared type (`byte[] protectedKey`, an interface's `int SO_TIMEOUT`)
@@ -271,7 +272,19 @@ export class ReceiverTypes {
       return this.enclosing(ctx);
     }
     const declared = this.inScope(name, ctx);
-    if (declared) return this.typeText(declared.type, { src: declared.scope, fileId: this.db.node(declared.scope)!.file_id, line: declared.line });
+    if (declared) {
+      const at = { src: declared.scope, fileId: this.db.node(declared.scope)!.file_id };
+      if (declared.type.startsWith('~')) return this.narrowed(name, declared, ctx);
+      const t = this.typeText(declared.type, { ...at, line: declared.line });
+      if (t !== undefined || !declared.type.startsWith('@') || name !== rules.implicitParam) return t;
+      // (a lambda's implicit `it` its callee declares nothing for: an outer lambda's, Kotlin's
+      // `xs.forEach { run { it.go() } }`)
+      for (const r of this.db.bindingRows(declared.scope, name, ctx.line).slice(1)) {
+        const u = this.typeText(r.type, { ...at, line: r.start_line ?? ctx.line });
+        if (u !== undefined) return u;
+      }
+      return undefined;
+    }
     if (name.startsWith('@')) {
       // Ruby's `@repo`: an instance variable of the enclosing class (set in `initialize`)
       const cls = this.enclosing(ctx);
@@ -288,6 +301,24 @@ export class ReceiverTypes {
     // the constructor it is (`return Base;`: a mixin's superclass)
     if (held !== undefined || !rules.constructorFunctions) return held;
     return this.r.resolveName(name, ctx, FUNCTIONS_CLASSES, null, true);
+  }
+
+  /** A smart cast's name (`~T`, extract.ts): a T, and what it was declared (the binding beneath,
+   *  or an outer scope's), whose members it has too: `wider`. Cast to a type from outside the
+   *  project, it is what it was declared. */
+  private narrowed(name: string, declared: { type: string; scope: number; line?: number }, ctx: Ctx): TypeHit {
+    const fileId = this.db.node(declared.scope)!.file_id;
+    const cast = this.typeText(declared.type.slice(1), { src: declared.scope, fileId, line: declared.line });
+    let wider: TypeHit;
+    const under = this.db.bindingRows(declared.scope, name, ctx.line).find((r) => !r.type.startsWith('~'));
+    if (under) wider = this.typeText(under.type, { src: declared.scope, fileId, line: under.start_line ?? ctx.line });
+    else {
+      const up = this.db.node(declared.scope)?.parent_id;
+      const outer = up ? this.inScope(name, { ...ctx, src: up }) : undefined;
+      wider = outer && !outer.type.startsWith('~') ? this.typeText(outer.type, { src: outer.scope, fileId: this.db.node(outer.scope)!.file_id, line: outer.line }) : undefined;
+    }
+    if (!cast) return wider ?? cast;
+    return wider && !wider.array && wider.id !== cast.id ? { ...cast, wider } : cast;
   }
 
   /** The field 0 of a variant or struct the path names (its binding '0'), undefined where the
@@ -347,6 +378,7 @@ export class ReceiverTypes {
 
   /** What a binding's type text names, read where the binding is (`=(x)`, `@last.this f`, `T`). */
   typeText(t: string, ctx: Ctx): TypeHit {
+    if (t.startsWith('~')) t = t.slice(1); // (a smart cast's, read without the name's other rows)
     if (t.startsWith('=')) return this.of(t.slice(1), ctx);
     if (t.startsWith('%')) return this.paramType(t, undefined, ctx); // a type parameter: its bound, if any
     const key = `${ctx.src}\0${t}`;

@@ -64,7 +64,7 @@ function readAs(e: StoredEdge, pointedAt: string | undefined): RefKind[] {
       const type = TYPE_ONLY.has(pointedAt ?? '') || (e.resolution === 'heuristic' && !e.receiver);
       return type ? ['type', 'value'] : ['value', 'type'];
     }
-    case 'instantiates': return ['new', 'call'];
+    case 'instantiates': return e.ref === 'call' ? ['call'] : ['new', 'call'];
     default: return [refKindOfEdge(e.kind)];
   }
 }
@@ -95,9 +95,12 @@ export async function reresolveEdges(db: GraphDb, resolver: Resolver, ids: Set<n
         if (alt.dst === e.dst) { res = alt; break; }
       }
     }
-    const edgeKind = res.dst === null ? e.kind : res.edgeKind;
-    if (res.dst === e.dst && edgeKind === e.kind && res.resolution === e.resolution) return;
-    db.updateEdge(e.id, res.dst, edgeKind, res.resolution);
+    // (a call read as one, `D()`, is a call again where it binds nothing, as in a full index)
+    const call = e.kind === 'calls' || e.ref === 'call';
+    const edgeKind = res.dst === null && !call ? e.kind : res.edgeKind;
+    const read = e.kind === 'references' ? e.ref : call && edgeKind === 'instantiates' ? 'call' : null;
+    if (res.dst === e.dst && edgeKind === e.kind && res.resolution === e.resolution && read === e.ref) return;
+    db.updateEdge(e.id, res.dst, edgeKind, res.resolution, read);
     if (res.dst !== null) touched.add(res.dst);
     if (e.dst !== null) touched.add(e.dst); // it lost this edge
     if (res.dst !== e.dst) moved.add(e.file_id);

@@ -1608,7 +1608,8 @@ export class Resolver {
     const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
     const type = rustPath ? undefined : this.types.of(recv, ref);
     // (a type from outside the project, or a built-in collection: never guess its members)
-    const typed = type ? !type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want) : undefined;
+    // (a smart-cast name has what it was declared's members too: `if (x is Marker) x.base()`)
+    const typed = type ? (!type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want)) || (type.wider ? this.member(type.wider.id, ref.name, memberAccept, ref.fileId, want) : undefined) : undefined;
     if (typed) return { id: typed, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
     // what the receiver's type has not, an extension method may (C#'s `static void Shout(this Widget w)`)
     // (a Kotlin collection, `List<Descriptor>`, is a type from outside: `fun List<Descriptor>.toCpp()`)

@@ -320,9 +320,7 @@ export class Indexer {
     // `a.b.C`), are resolved again; a wildcard's rows, one per file of the package, are one row
     // again first. What they named is kept: an importer whose rows name other files now has its
     // import edges written and its references resolved again, and only then.
-    const before = new Map<string, Set<number>>(); // file, source, imported -> the files named
-    const resetRows: number[] = [];
-    const rowKey = (r: { file_id: number; source: string; imported: string }) => `${r.file_id}\0${r.source}\0${r.imported}`;
+    const before = new Map<number, Set<number>>(); // a reset row (a wildcard's first) -> the files named
     if (!full) {
       const reset = new Map<number, { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>();
       const add = (r: { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }) => {
@@ -330,18 +328,20 @@ export class Indexer {
       };
       // (a wildcard's rows are taken whole: a sync that died may have lost the package it names)
       const packages = new Set(db.packagesTouched);
-      for (const p of pending.files) if (db.filesById.get(p.fileId)?.package) for (const r of importRows('resolved_file_id = ?', p.fileId)) if (r.imported === '*') packages.add(r.source); else add(r);
+      // (a file that lost its package header too: its rows are its old package's)
+      for (const p of pending.files) if (rulesFor(db.filesById.get(p.fileId)?.language ?? '').packages) for (const r of importRows('resolved_file_id = ?', p.fileId)) if (r.imported === '*') packages.add(r.source); else add(r);
       // (`import a.b.C`, Java's `import static a.b.C.m`: prefixes, as ranges)
       const named = s.prepare('SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE source = ? OR (source > ? AND source < ?) OR (source > ? AND source < ?)');
       for (const pkg of packages) for (const r of named.all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(pkg, `${pkg}.`, `${pkg}/`, `static ${pkg}.`, `static ${pkg}/`)) add(r);
       const unresolve = s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE rowid = ?');
       const drop = s.prepare('DELETE FROM file_imports WHERE rowid = ?');
+      const wildcardRow = new Map<string, number>(); // a wildcard's file and source -> the row kept
       for (const r of [...reset.values()].sort((a, b) => a.rid - b.rid)) {
-        const key = rowKey(r);
-        let was = before.get(key);
-        if (was) drop.run(r.rid); // (a wildcard's second row on)
-        else { before.set(key, (was = new Set())); unresolve.run(r.rid); resetRows.push(r.rid); }
-        if (r.resolved_file_id !== null) was.add(r.resolved_file_id);
+        const group = r.imported === '*' ? `${r.file_id}\0${r.source}` : undefined;
+        const kept = group === undefined ? undefined : wildcardRow.get(group);
+        if (kept !== undefined) drop.run(r.rid); // (a wildcard's second row on)
+        else { if (group !== undefined) wildcardRow.set(group, r.rid); before.set(r.rid, new Set()); unresolve.run(r.rid); }
+        if (r.resolved_file_id !== null) before.get(kept ?? r.rid)!.add(r.resolved_file_id);
       }
     }
     db.packagesTouched.clear();
@@ -352,7 +352,7 @@ export class Indexer {
       if (filesChanged) {
         for (const r of importRows('resolved_file_id IS NULL')) if (!pendingFiles.has(r.file_id)) yield r;
       } else {
-        for (const rid of resetRows) yield* importRows('rowid = ?', rid);
+        for (const rid of [...before.keys()]) yield* importRows('rowid = ?', rid);
       }
     };
     const importEdges = new Map<number, Set<number>>(); // file -> imported files
@@ -387,9 +387,9 @@ export class Indexer {
         }
         targets = sub;
       }
-      const was = before.get(rowKey(r));
+      const was = before.get(r.rid);
       if (was) {
-        before.delete(rowKey(r));
+        before.delete(r.rid);
         if (was.size !== targets.length || targets.some((t) => !was.has(t))) changed(r.file_id);
       }
       if (!targets.length) continue;
@@ -457,8 +457,9 @@ export class Indexer {
           // name as written), so a symbol that appears later binds them; unresolved value
           // references are mostly locals and would be two thirds of the db.
           if (res.dst === null && ref.kind === 'value') continue;
-          const plain = ref.kind === 'type' || ref.kind === 'value';
-          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: plain ? ref.kind : null, args: ref.args, argv: ref.argv });
+          // (as what it was read: a reference's type or value, a call that instantiates a class)
+          const readAs = ref.kind === 'type' || ref.kind === 'value' || (ref.kind === 'call' && res.edgeKind === 'instantiates');
+          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: readAs ? ref.kind : null, args: ref.args, argv: ref.argv });
           if (res.dst !== null) {
             if (!full) touched.add(res.dst); // a full sync ranks every node (millions on the kernel)
             if (pass === 0) db.noteSupertype(src, res.dst);
