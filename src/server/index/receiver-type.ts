@@ -614,9 +614,6 @@ export class ReceiverTypes {
     return undefined;
   }
 
-  /** An element of a collection: of `T[]`, a T; of a type that says what it holds (Go's `type
-   *  Nodes []Node`, its binding '[]'), that. `iterating`: as a loop or an iterator gives it (of a
-   *  map, a key-value pair). */
   /** The nearest type two project types share (itself, or a supertype of both), as Kotlin infers
    *  an `if` expression's; undefined where either is not a project type or they share none. */
   private shared(a: TypeHit, b: TypeHit): TypeHit {
@@ -636,6 +633,9 @@ export class ReceiverTypes {
     return undefined;
   }
 
+  /** An element of a collection: of `T[]`, a T; of a type that says what it holds (Go's `type
+   *  Nodes []Node`, its binding '[]'), that. `iterating`: as a loop or an iterator gives it (of a
+   *  map, a key-value pair). */
   private elementOf(t: TypeHit, iterating = false): TypeHit {
     if (!t) return t === null ? null : undefined;
     if (t.values) return iterating && t.pairs ? { id: t.id, how: t.how, second: t.values } : t.values;
