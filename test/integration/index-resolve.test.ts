@@ -2300,6 +2300,10 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '    if (x !is Op) return',
         '    x.perform()',
         '}',
+        'fun early2(x: Any) {',
+        '    if (x !is Op) { return }',
+        '    x.perform()',
+        '}',
         'inline fun <reified T> firstOf(n: Node): T? {',
         '    val first: Node = n',
         '    if (first !is T) return null',
@@ -2349,6 +2353,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/A.kt::Holder.go', 'dispatch'), ['src/A.kt::Scheduler.dispatch', 'exact'], 'an expression body\'s type');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::w', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'a smart cast in a when without a subject');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::early', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'below `if (x !is T) return`');
+      assert.deepEqual(callTo(ix.store, 'src/A.kt::early2', 'perform'), ['src/A.kt::Op.perform', 'exact'], 'below `if (x !is T) { return }`');
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::oneLine', 'go').map((e) => e.to), ['src/A.kt::Base2.go', 'src/A.kt::Base2.go'], 'one-line branches: neither is the other\'s cast');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::marker', 'base'), ['src/A.kt::Base2.base', 'exact'], 'a cast name keeps its declared type\'s members');
       assert.deepEqual(callTo(ix.store, 'src/A.kt::nested', 'a'), ['src/A.kt::A2.a', 'exact'], 'an inner lambda whose callee declares no `it` leaves the outer one\'s');
