@@ -52,25 +52,19 @@
 ;  `if (x is T) x.go()`, `if (a && x is T && b)`, below `if (x !is T) return`)
 (when_expression (when_subject [(simple_identifier) @binding.name (variable_declaration (simple_identifier) @binding.name)])
   (when_entry . (when_condition (type_test "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
-(if_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body) @binding.within) @binding
 (statements (if_expression (check_expression . (simple_identifier) @binding.name "!is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body . [(jump_expression) (statements . (jump_expression) .)] .) .) @binding) @binding.rest
 (when_expression (when_entry . (when_condition (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
-(if_expression (conjunction_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
-  (conjunction_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type))]) . (control_structure_body) @binding.within) @binding
+(if_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
+  (conjunction_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
+    (conjunction_expression (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type))])] . (control_structure_body) @binding.within) @binding
 ; a lambda's parameter (`it`, or the one it names) is, in the lambda, an element of the
 ; collection the standard library walks (`xs.forEach { it.go() }`), or the receiver itself of a
 ; scope function (`x?.let { it.go() }`)
 (call_expression (navigation_expression (_) @binding.element (navigation_suffix (simple_identifier) @_f))
-  (call_suffix (annotated_lambda (lambda_literal . (statements)) @binding))
-  (#match? @_f "^(forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
-(call_expression (navigation_expression (_) @binding.element (navigation_suffix (simple_identifier) @_f))
-  (call_suffix (annotated_lambda (lambda_literal . (lambda_parameters . (variable_declaration (simple_identifier) @binding.name) .)) @binding))
+  (call_suffix (annotated_lambda (lambda_literal . [(statements) (lambda_parameters . (variable_declaration (simple_identifier) @binding.name) .)]) @binding))
   (#match? @_f "^(forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
 (call_expression (navigation_expression (_) @binding.same (navigation_suffix (simple_identifier) @_f))
-  (call_suffix (annotated_lambda (lambda_literal . (statements)) @binding))
-  (#match? @_f "^(let|also|takeIf|takeUnless)$"))
-(call_expression (navigation_expression (_) @binding.same (navigation_suffix (simple_identifier) @_f))
-  (call_suffix (annotated_lambda (lambda_literal . (lambda_parameters . (variable_declaration (simple_identifier) @binding.name) .)) @binding))
+  (call_suffix (annotated_lambda (lambda_literal . [(statements) (lambda_parameters . (variable_declaration (simple_identifier) @binding.name) .)]) @binding))
   (#match? @_f "^(let|also|takeIf|takeUnless)$"))
 ; a lambda with a receiver: `x.apply { go() }`, `x.run { }`, `with(x) { go() }` (its `this`, in the lambda)
 (call_expression (navigation_expression (_) @binding.self (navigation_suffix (simple_identifier) @_f))
@@ -85,9 +79,6 @@
 (function_value_parameters (parameter (simple_identifier) (function_type . (type_identifier) @binding.selftype)) @binding.arg) @binding
 ; a trailing lambda's named parameters and its `this`, as the callee declares them (not the
 ; standard library's, whose lambdas the patterns above type)
-([(call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (annotated_lambda (lambda_literal (lambda_parameters (variable_declaration (simple_identifier) @binding.name) @binding.param))) @binding.arg))
-  (call_expression (call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (value_arguments))) (call_suffix (annotated_lambda (lambda_literal (lambda_parameters (variable_declaration (simple_identifier) @binding.name) @binding.param))) @binding.arg))] @binding
-  (#not-match? @binding.callee "(^|[.?])(let|also|apply|run|with|takeIf|takeUnless|use|repeat|synchronized|lazy|forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
-([(call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (annotated_lambda (lambda_literal . (statements))) @binding.arg))
-  (call_expression (call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (value_arguments))) (call_suffix (annotated_lambda (lambda_literal . (statements))) @binding.arg))] @binding
+([(call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (annotated_lambda (lambda_literal . [(lambda_parameters (variable_declaration (simple_identifier) @binding.name) @binding.param) (statements)])) @binding.arg))
+  (call_expression (call_expression [(simple_identifier) (navigation_expression)] @binding.callee (call_suffix (value_arguments))) (call_suffix (annotated_lambda (lambda_literal . [(lambda_parameters (variable_declaration (simple_identifier) @binding.name) @binding.param) (statements)])) @binding.arg))] @binding
   (#not-match? @binding.callee "(^|[.?])(let|also|apply|run|with|takeIf|takeUnless|use|repeat|synchronized|lazy|forEach|onEach|map|mapNotNull|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|findLast|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associateBy|associateWith|partition|takeWhile|dropWhile|minByOrNull|maxByOrNull|distinctBy)$"))
