@@ -430,7 +430,7 @@ export class GraphDb {
     const first = this.bindingRow(scopeId, name, line);
     if (first === undefined) return [];
     const rows = this.bindingCache.get(scopeId)!.get(name)!;
-    return Array.isArray(rows) ? rows.filter((r) => r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!)) : [rows];
+    return Array.isArray(rows) ? rows.filter((r) => holdsAt(r, line)) : [rows];
   }
 
   /** The binding of `name` in a scope that holds at `line`, with the line it holds from (null:
@@ -456,7 +456,7 @@ export class GraphDb {
     }
     const rows = this.bindingCache.get(scopeId)?.get(name);
     if (rows === undefined) return undefined;
-    const holds = (r: BindingRow) => r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!);
+    const holds = (r: BindingRow) => holdsAt(r, line);
     if (!Array.isArray(rows)) return holds(rows) ? rows : undefined;
     // (asked for no line, a field's type: its declaration, not what a lambda or a smart cast in
     // a getter binds the name to for a few lines)
@@ -774,6 +774,11 @@ export class GraphDb {
     if (r) r.push(dst);
     else if (this.ancestorsComplete) this.ancestorsCache.set(src, [dst]);
   }
+}
+
+/** Whether a binding holds at `line` (any line: whatever the rows). */
+function holdsAt(r: BindingRow, line: number | undefined): boolean {
+  return r.start_line === null || line === undefined || (r.start_line <= line && line <= r.end_line!);
 }
 
 /** Of several declarations, the one whose file shares the most folders with path `from` (a

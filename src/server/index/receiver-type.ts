@@ -7,6 +7,7 @@ import type { GraphDb } from './graph-db';
 import { ARGV_SEP } from './types';
 import { paramList } from './arity';
 import type { Hit, Resolver } from './resolve';
+import { languageById } from './languages/table';
 import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
 
 export interface Ctx { src: number; fileId: number; line?: number }
@@ -276,7 +277,7 @@ export class ReceiverTypes {
       const at = { src: declared.scope, fileId: this.db.node(declared.scope)!.file_id };
       if (declared.type.startsWith('~')) return this.narrowed(name, declared, ctx);
       const t = this.typeText(declared.type, { ...at, line: declared.line });
-      if (t !== undefined || !declared.type.startsWith('@') || name !== rules.implicitParam) return t;
+      if (t !== undefined || !declared.type.startsWith('@') || name !== languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.implicitParam) return t;
       // (a lambda's implicit `it` its callee declares nothing for: an outer lambda's, Kotlin's
       // `xs.forEach { run { it.go() } }`)
       for (const r of this.db.bindingRows(declared.scope, name, ctx.line).slice(1)) {

@@ -6,7 +6,7 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, ImportRow, nearestByPath, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
-import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes } from './receiver-type';
+import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes, TypeHit } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 import { baseType, fits, functionTypeName, paramRange, paramTypes, sameParameters, sameType } from './arity';
@@ -1609,12 +1609,13 @@ export class Resolver {
     const type = rustPath ? undefined : this.types.of(recv, ref);
     // (a type from outside the project, or a built-in collection: never guess its members)
     // (a smart-cast name has what it was declared's members too: `if (x is Marker) x.base()`)
-    const typed = type ? (!type.array && this.member(type.id, ref.name, memberAccept, ref.fileId, want)) || (type.wider ? this.member(type.wider.id, ref.name, memberAccept, ref.fileId, want) : undefined) : undefined;
+    const memberOf = (t: TypeHit) => (t && !t.array ? this.member(t.id, ref.name, memberAccept, ref.fileId, want) : undefined);
+    const typed = memberOf(type) || memberOf(type?.wider);
     if (typed) return { id: typed, how: type!.how === 'heuristic' ? 'heuristic' : 'exact' };
     // what the receiver's type has not, an extension method may (C#'s `static void Shout(this Widget w)`)
     // (a Kotlin collection, `List<Descriptor>`, is a type from outside: `fun List<Descriptor>.toCpp()`)
     const extension = ref.kind !== 'call' ? undefined
-      : rules.extensionFunctions ? (type?.array ? this.extensionFunction(ref, undefined, true) : this.extensionFunction(ref, (type === undefined ? this.namedObject(path, ref) : type)?.id, type === null))
+      : rules.extensionFunctions ? this.extensionFunction(ref, type?.array ? undefined : (type === undefined ? this.namedObject(path, ref) : type)?.id, type === null || !!type?.array)
       : type?.array ? undefined
       : rules.namespaces ? this.extensionMethod(ref, type?.id, type === null, memberAccept, want) : undefined;
     if (extension) return extension;

@@ -313,8 +313,10 @@ export class Indexer {
     const reresolveFiles = new Set<number>();
 
     // imports: the changed files', then any other file's import that was unresolved (a file may have appeared)
-    const importRows = (where: string, ...p: number[]) =>
-      s.prepare(`SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE ${where}`).all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(...p);
+    type Row = { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null };
+    const importRows = (where: string, ...p: (number | string)[]) =>
+      s.prepare(`SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE ${where}`).all<Row>(...p);
+    const byPackage = (fileId: number) => !!rulesFor(db.filesById.get(fileId)?.language ?? '').packages;
     // packages (ResolveRules.packages): what an import names by package may now be other files.
     // The rows elsewhere naming a changed file, or a package a changed file is or was in (`a.b.*`,
     // `a.b.C`), are resolved again; a wildcard's rows, one per file of the package, are one row
@@ -322,17 +324,14 @@ export class Indexer {
     // import edges written and its references resolved again, and only then.
     const before = new Map<number, Set<number>>(); // a reset row (a wildcard's first) -> the files named
     if (!full) {
-      const reset = new Map<number, { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>();
-      const add = (r: { rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }) => {
-        if (!pendingFiles.has(r.file_id) && rulesFor(db.filesById.get(r.file_id)?.language ?? '').packages) reset.set(r.rid, r);
-      };
+      const reset = new Map<number, Row>();
+      const add = (r: Row) => { if (!pendingFiles.has(r.file_id) && byPackage(r.file_id)) reset.set(r.rid, r); };
       // (a wildcard's rows are taken whole: a sync that died may have lost the package it names)
       const packages = new Set(db.packagesTouched);
       // (a file that lost its package header too: its rows are its old package's)
-      for (const p of pending.files) if (rulesFor(db.filesById.get(p.fileId)?.language ?? '').packages) for (const r of importRows('resolved_file_id = ?', p.fileId)) if (r.imported === '*') packages.add(r.source); else add(r);
+      for (const p of pending.files) if (byPackage(p.fileId)) for (const r of importRows('resolved_file_id = ?', p.fileId)) if (r.imported === '*') packages.add(r.source); else add(r);
       // (`import a.b.C`, Java's `import static a.b.C.m`: prefixes, as ranges)
-      const named = s.prepare('SELECT rowid AS rid, file_id, source, imported, resolved_file_id FROM file_imports WHERE source = ? OR (source > ? AND source < ?) OR (source > ? AND source < ?)');
-      for (const pkg of packages) for (const r of named.all<{ rid: number; file_id: number; source: string; imported: string; resolved_file_id: number | null }>(pkg, `${pkg}.`, `${pkg}/`, `static ${pkg}.`, `static ${pkg}/`)) add(r);
+      for (const pkg of packages) for (const r of importRows('source = ? OR (source > ? AND source < ?) OR (source > ? AND source < ?)', pkg, `${pkg}.`, `${pkg}/`, `static ${pkg}.`, `static ${pkg}/`)) add(r);
       const unresolve = s.prepare('UPDATE file_imports SET resolved_file_id = NULL WHERE rowid = ?');
       const drop = s.prepare('DELETE FROM file_imports WHERE rowid = ?');
       const wildcardRow = new Map<string, number>(); // a wildcard's file and source -> the row kept

@@ -92,9 +92,6 @@ export interface ResolveRules {
    *  subtype) calls it where it is in sight (its file's folder, or imported by name or by
    *  wildcard), and in its body `this` and bare names are the Widget's. */
   extensionFunctions?: boolean;
-  /** The parameter a lambda has when it names none (Kotlin's `it`, LanguageSpec.implicitParam):
-   *  where the lambda's callee declares none, the name is an outer lambda's. */
-  implicitParam?: string;
   /** Packages every file sees without importing them, as folder paths (Java's `java.lang`):
    *  found where the project holds them (the JDK's own sources), after the file's own package. */
   implicitPackages?: string[];
@@ -335,7 +332,7 @@ export const RULES: Record<string, ResolveRules> = {
     argumentTypes: JAVA_ARGUMENT_TYPES,
   },
   kotlin: {
-    ...jvm, packages: true, detachedMethods: true, extensionFunctions: true, implicitParam: 'it',
+    ...jvm, packages: true, detachedMethods: true, extensionFunctions: true,
     // the standard library's scope functions and collection extensions (`xs.first()`, `.apply {}`)
     builtinMembers: [...jvm.builtinMembers, 'let', 'also', 'apply', 'run', 'takeIf', 'takeUnless', 'first', 'last', 'firstOrNull', 'lastOrNull',
       'single', 'singleOrNull', 'getOrNull', 'getOrElse', 'getOrDefault', 'getValue', 'toList', 'toMutableList', 'toSet', 'toMutableSet', 'toMap',

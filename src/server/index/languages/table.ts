@@ -162,7 +162,8 @@ export interface LanguageSpec {
    *  callback parameters are matched by position. */
   receiverParams?: string[];
   /** The parameter a lambda has when it names none (Kotlin's `it`): @binding.element and
-   *  @binding.same bind it where the query captures no @binding.name. */
+   *  @binding.same bind it where the query captures no @binding.name; where the lambda's callee
+   *  declares no parameter, the name is an outer lambda's (receiver-type.ts). */
   implicitParam?: string;
   /** The name a lambda's receiver has (Kotlin's `this` in `x.apply { }`): @binding.self binds it. */
   lambdaReceiver?: string;
