@@ -255,7 +255,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     id: 'javascript',
     extensions: ['.js', '.jsx', '.mjs', '.cjs'],
     grammar: 'tree-sitter-javascript.vscode.wasm',
-    queries: ['prototypes.scm', 'ecma.scm', 'javascript.scm', 'jsx.scm'],
+    queries: ['prototypes.scm', 'commonjs.scm', 'ecma.scm', 'javascript.scm', 'jsx.scm'],
     comments: ECMA_COMMENTS,
     wrappers: { decl: ['lexical_declaration', 'variable_declaration'], export: ['export_statement'] },
     privatePrefixes: ['#'],

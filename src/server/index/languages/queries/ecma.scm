@@ -51,13 +51,6 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
 
-; CommonJS `exports.f = function () {}` / `module.exports.f = ...`
-(expression_statement
-  (assignment_expression
-    left: (member_expression object: [(identifier) @_e (member_expression property: (property_identifier) @_e)] property: (property_identifier) @name)
-    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#eq? @_e "exports")) @definition.function
-
 ; `Foo.prototype.bar = function () {}`: a method of Foo (`NS.Foo.prototype.bar`: of NS.Foo);
 ; `res.send = function send() {}`,
 ; `fn.setLayout = (layout) => {...}`: a function an object is given, at any depth
@@ -93,35 +86,6 @@
   value: (call_expression function: [(identifier) @_f (member_expression property: (property_identifier) @_f)] arguments: (arguments . (object) .))
   (#any-of? @_f "defineComponent" "extend"))
 (export_statement "default" declaration: [(function_declaration name: (identifier) @export.default) (class_declaration name: (_) @export.default)])
-; `exports.default = Settings` (TypeScript's CommonJS output): `default` is Settings
-(expression_statement
-  (assignment_expression
-    left: (member_expression object: [(identifier) @_e (member_expression property: (property_identifier) @_e)] property: (property_identifier) @export.alias)
-    right: (identifier) @export.name)
-  (#eq? @_e "exports"))
-(expression_statement
-  (assignment_expression
-    left: (member_expression object: (identifier) @_e property: (property_identifier) @export.name))
-  (#eq? @_e "exports"))
-; TypeScript's CommonJS re-export, `Object.defineProperty(exports, "X", { get: function () {
-; return mod_1.Y; } })`: X is the Y of the module mod_1 holds
-(call_expression
-  function: (member_expression object: (identifier) @_o property: (property_identifier) @_d)
-  arguments: (arguments . (identifier) @_e . (string (string_fragment) @export.alias) . (object (pair
-    key: (property_identifier) @_g
-    value: (function_expression body: (statement_block . (return_statement (member_expression object: (identifier) property: (property_identifier)) @export.name) .)))))
-  (#eq? @_o "Object") (#eq? @_d "defineProperty") (#eq? @_e "exports") (#eq? @_g "get"))
-(expression_statement
-  (assignment_expression
-    left: (member_expression object: (identifier) @_m property: (property_identifier) @_x)
-    right: (object (shorthand_property_identifier) @export.name))
-  (#eq? @_m "module") (#eq? @_x "exports"))
-(expression_statement
-  (assignment_expression
-    left: (member_expression object: (identifier) @_m property: (property_identifier) @_x)
-    right: (identifier) @export.default)
-  (#eq? @_m "module") (#eq? @_x "exports"))
-
 ; CommonJS: `const m = require('m')`, `const { a, b: c } = require('m')`, `const a = require('m').a`,
 ; bare `require('m')`
 (variable_declarator
@@ -145,22 +109,15 @@
 
 ; a module, not a classic script (whose top-level names are globals): an import or export at the
 ; top level (not a `.d.ts`'s `declare module 'x' { export ... }`), CommonJS's `require('m')` (the
-; import pattern above) and what it assigns to `module.exports` or `exports`. (A text predicate
+; import pattern above) and, in JavaScript, what it assigns to `module.exports` or `exports`
+; (commonjs.scm). (A text predicate
 ; is tested in JavaScript on every candidate match, so these keep to few: not every `a.b` or call.)
 (program [(import_statement) (export_statement)] @module)
-(assignment_expression left: (member_expression object: [(identifier) @_m (member_expression object: (identifier) @_m)]) (#any-of? @_m "module" "exports")) @module
 
 ; ── references ──
-; (the grammar reads `await (0, mod_1.f)(x)` as `await(0, mod_1.f)` called with x: no call of `await`)
-(call_expression function: (call_expression function: (identifier) @name arguments: (arguments . (number) . (member_expression) .)) (#eq? @name "await")) @noref
 (call_expression function: (identifier) @name) @reference.call
 (call_expression
   function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
-; `(0, mod_1.f)(x)`: compiled CommonJS calling mod_1.f unbound
-(call_expression function: (parenthesized_expression (sequence_expression (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .))) @reference.call
-(call_expression function: (parenthesized_expression (sequence_expression (number) . (identifier) @name .))) @reference.call
-; (the same, read by the grammar as `await(0, mod_1.f)` called with x)
-(call_expression function: (call_expression function: (identifier) @_await arguments: (arguments . (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .)) (#eq? @_await "await")) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.new
 (decorator (identifier) @name) @reference.call
