@@ -212,6 +212,25 @@ describe('extract: javascript', () => {
     assert.ok(refStrings(x).length > 10);
   });
 
+  it("takes an object literal's functions as its methods where it is named, assigned, exported, returned or nested; not a call's options, nor in TypeScript CommonJS's", async () => {
+    const text = [
+      'const api = { load: function () {}, save: () => 1 };',
+      'let store; store = { get: () => 2 };',
+      'export default { mounted: function () {} };',
+      'function make() { return { run: () => 3 }; }',
+      'const outer = { inner: { deep: () => 4 } };',
+      'match(e, { onLeft: (l) => l, onRight: function (r) { return r; } });',
+      'exports.helper = function () {};',
+    ].join('\n');
+    for (const path of ['objects.js', 'objects.ts']) {
+      const x = await parseText(path, text);
+      const methods = x.symbols.filter((s) => s.kind === 'method').map((s) => s.name).sort();
+      assert.deepEqual(methods, ['deep', 'get', 'load', 'mounted', 'run', 'save'], path);
+      // commonjs.scm is JavaScript's: a TypeScript source exports with `export`
+      assert.equal(x.symbols.some((s) => s.name === 'helper'), path === 'objects.js', path);
+    }
+  });
+
   it('parses JSX in .jsx files', async () => {
     const x = await parseText('a.jsx', 'export const App = () => <Layout><Page /></Layout>;\n');
     hasRef(x, 'call Layout <- App');

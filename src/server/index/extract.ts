@@ -245,6 +245,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
   const typeParams = new TypeParamScopes();
 
   for (const m of matches ?? lang.query.matches(root)) {
+    const inParent = m.setProperties?.['in.parent'];
+    if (inParent && !parentIn(m.captures.find((c) => c.name === '_in')?.node, inParent)) continue;
     let main: Node | undefined, mainRole = R.Ignore, kind = '';
     let name: Node | undefined, body: Node | undefined, scope: Node | undefined, receiver: Node | undefined;
     let doc: Node[] | undefined;
@@ -1275,6 +1277,12 @@ export function cleanDoc(raw: string): string {
 
 function text(source: string, n: Node): string {
   return source.slice(n.startIndex, n.endIndex);
+}
+
+/** `(#set! in.parent "a b")`: the node has a parent of one of those types. */
+function parentIn(node: Node | undefined, types: string): boolean {
+  const t = node?.parent?.type;
+  return !!t && types.split(' ').includes(t);
 }
 
 function squash(s: string): string {

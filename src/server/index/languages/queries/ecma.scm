@@ -18,11 +18,8 @@
 ; `{ f: function () {}, g: (x) => ... }` given a name, exported, assigned, returned or nested in
 ; such an object (Vue's `methods: {...}`): as `{ f() {} }`; not an options object passed to a call
 ; (`match(e, { onLeft: (l) => ... })`), whose functions are callbacks, except a component's
-(variable_declarator value: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
-(assignment_expression right: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
-(return_statement (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
-(export_statement value: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
-(pair value: (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
+((object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method) @_in
+  (#set! in.parent "variable_declarator assignment_expression return_statement export_statement pair"))
 (call_expression
   function: [(identifier) @_f (member_expression property: (property_identifier) @_f)]
   arguments: (arguments (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
