@@ -22,8 +22,9 @@
 (field_declaration declarator: (function_declarator declarator: (field_identifier) @name)) @definition.method
 (field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))) @definition.method
 ; globals (`int x;`, `char *p = ...;`, tables `T names[] = {...}`), at the top level and under
-; `#ifdef CONFIG_X` (in a function body too: localDeclarations drops those)
-(translation_unit (declaration declarator: [
+; `#ifdef CONFIG_X` (in a function body too: localDeclarations drops those). One pattern for the
+; five places (in.parent): a pattern per place cost C++'s query compile ~30 ms each, in each worker.
+((declaration declarator: [
     (identifier) @name
     (pointer_declarator declarator: (identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
@@ -36,63 +37,8 @@
     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
     (array_declarator declarator: (identifier) @name)
     (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
-(preproc_ifdef (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
-(preproc_if (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
-(preproc_else (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
-(preproc_elif (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (init_declarator declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-    (array_declarator declarator: (identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable)
+    (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])]) @definition.variable @_in
+  (#set! in.parent "translation_unit preproc_ifdef preproc_if preproc_else preproc_elif"))
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro
 
