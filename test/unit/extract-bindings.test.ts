@@ -20,6 +20,12 @@ describe('extract: bindings (typed names)', () => {
     for (const [t, want] of cases) assert.equal(typeName(t), want, t);
   });
 
+  it("Swift: a function's declared return type is its own '()' (the name read by field: returns.field), none where it declares none", async () => {
+    const x = await parseText('a.swift', 'class Repo {\n  func make() -> Repo? { return nil }\n  func name(of u: Int) -> String { return "" }\n  func run() { }\n}\n');
+    const got = (x.bindings ?? []).map((b) => `${x.symbols[b.scope]?.qualifiedName} ${b.name}: ${b.type}`);
+    assert.deepEqual(got, ['Repo.make (): Repo', 'Repo.name (): String', 'Repo.name u: Int']);
+  });
+
   it('an initialiser is kept without its call arguments (grouping parentheses stay)', () => {
     assert.equal(withoutArgs('f(a, (b) => { g(b) }).h<T>(c)'), 'f().h<T>()');
     assert.equal(withoutArgs('(x as Foo).bar(1)'), '(x as Foo).bar()');

@@ -326,6 +326,12 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         default: break;
       }
     }
+    // `(#set! returns.field name)`: the binding is its declaration's own '()', named by that field
+    const returnsField = m.setProperties?.['returns.field'];
+    if (returnsField && bind) {
+      bindName = bind.childForFieldName(returnsField) ?? undefined;
+      own = '()';
+    }
     if (typeParam && typeParamScope) {
       const bound = typeParamBound && typeName(text(source, typeParamBound));
       const name = text(source, typeParam);

@@ -19,6 +19,8 @@
 // Any match: `(#set! in.parent "a b")` keeps it only where the node captured @_in has a parent of
 //   one of those types: one pattern for a node in several places, where a pattern per place is
 //   paid again at each compile (an expression's: ~4 ms each in TypeScript, in each worker).
+//   `(#set! returns.field name)` on a @binding: it is the declaration's own '()' (@binding.returns),
+//   named by that field of the @binding node (a `name:` step can cost more than the rest).
 // Containers (qualify what is inside them but are no symbol: Rust `impl Foo`, Swift `extension`):
 //   @container + @name   members get `Foo.` in their qualifiedName and the same-file type `Foo`
 //                        as parent; refs in the header (`impl Trait for Foo`) get it as `from`
