@@ -221,14 +221,21 @@ describe('extract: javascript', () => {
       'const outer = { inner: { deep: () => 4 } };',
       'match(e, { onLeft: (l) => l, onRight: function (r) { return r; } });',
       'exports.helper = function () {};',
+      'this.h = { g: () => 5 };',
+      'module.exports = { modf: function () {} };',
+      'const r = (0, obj.method)(1);',
     ].join('\n');
     for (const path of ['objects.js', 'objects.ts']) {
       const x = await parseText(path, text);
       const methods = x.symbols.filter((s) => s.kind === 'method').map((s) => s.name).sort();
-      assert.deepEqual(methods, ['deep', 'get', 'load', 'mounted', 'run', 'save'], path);
+      assert.deepEqual(methods, ['deep', 'g', 'get', 'load', 'modf', 'mounted', 'run', 'save'], path);
       // commonjs.scm is JavaScript's: a TypeScript source exports with `export`
       assert.equal(x.symbols.some((s) => s.name === 'helper'), path === 'objects.js', path);
+      assert.ok(refStrings(x).some((r) => r.startsWith('call method ') && r.includes('[obj]')), `${path}: (0, obj.method)(1) calls method`);
     }
+    // TypeScript's `export = {...}` is no `export default {...}` (its object is no `value:` field)
+    const ts = await parseText('eq.ts', 'export = { f: () => 1 };');
+    assert.deepEqual(ts.symbols.filter((s) => s.kind === 'method').map((s) => s.name), []);
   });
 
   it('parses JSX in .jsx files', async () => {

@@ -1285,10 +1285,15 @@ function text(source: string, n: Node): string {
   return source.slice(n.startIndex, n.endIndex);
 }
 
-/** `(#set! in.parent "a b")`: the node has a parent of one of those types. */
+/** `(#set! in.parent "a b:field")`: the node's parent is of one of those types (and, where a
+ *  field is named, the node is that field of it). */
 function parentIn(node: Node | undefined, types: string): boolean {
-  const t = node?.parent?.type;
-  return !!t && types.split(' ').includes(t);
+  const parent = node && parentOf(node);
+  if (!parent) return false;
+  return types.split(' ').some((t) => {
+    const [type, field] = t.split(':');
+    return parent.type === type && (!field || parent.childForFieldName(field)?.id === node!.id);
+  });
 }
 
 function squash(s: string): string {

@@ -16,9 +16,11 @@
 //                        `this` as the scope: named as a member of the class, or constructor
 //                        function, the code is in; its parent stays the function it is in
 //   #set! visibility X   optional predicate: fixes the visibility (e.g. Elixir `defp`, Lua `local`)
-// Any match: `(#set! in.parent "a b")` keeps it only where the node captured @_in has a parent of
-//   one of those types: one pattern for a node in several places, where a pattern per place is
-//   paid again at each compile (an expression's: ~4 ms each in TypeScript, in each worker).
+// Any match: `(#set! in.parent "a b:field")` keeps it only where the node captured @_in has a
+//   parent of one of those types (`b:field`: and is that field of it): one pattern for a node in
+//   several places, where a pattern per place is paid again at each compile (an expression's:
+//   ~4 ms each in TypeScript, in each worker). A match without @_in is dropped, and the type
+//   names are not checked against the grammar (a misspelt one never matches).
 //   `(#set! returns.field name)` on a @binding: it is the declaration's own '()' (@binding.returns),
 //   named by that field of the @binding node (a `name:` step can cost more than the rest).
 // Containers (qualify what is inside them but are no symbol: Rust `impl Foo`, Swift `extension`):

@@ -1,5 +1,5 @@
 ; CommonJS as JavaScript writes it and TypeScript compiles to it: `exports.f = ...`,
-; `module.exports = ...`, `Object.defineProperty(exports, ...)`, `(0, mod_1.f)(x)`. Read by
+; `module.exports = ...`, `Object.defineProperty(exports, ...)`, `await (0, mod_1.f)(x)`. Read by
 ; JavaScript only, after prototypes.scm and before ecma.scm (so these win over its general patterns
 ; for the same names, as they did when they were part of it). A TypeScript source writes `export`
 ; instead, and its query does not pay for these (each pattern under an expression costs its
@@ -47,8 +47,6 @@
 ; (the grammar reads `await (0, mod_1.f)(x)` as `await(0, mod_1.f)` called with x: no call of `await`)
 (call_expression function: (call_expression function: (identifier) @name arguments: (arguments . (number) . (member_expression) .)) (#eq? @name "await")) @noref
 
-; `(0, mod_1.f)(x)`: compiled CommonJS calling mod_1.f unbound
-(call_expression function: (parenthesized_expression (sequence_expression (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .))) @reference.call
-(call_expression function: (parenthesized_expression (sequence_expression (number) . (identifier) @name .))) @reference.call
-; (the same, read by the grammar as `await(0, mod_1.f)` called with x)
+; `await (0, mod_1.f)(x)` (ecma.scm's `(0, mod_1.f)(x)`), read by the grammar as `await(0, mod_1.f)`
+; called with x (TypeScript's grammar reads it right)
 (call_expression function: (call_expression function: (identifier) @_await arguments: (arguments . (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .)) (#eq? @_await "await")) @reference.call

@@ -19,7 +19,7 @@
 ; such an object (Vue's `methods: {...}`): as `{ f() {} }`; not an options object passed to a call
 ; (`match(e, { onLeft: (l) => ... })`), whose functions are callbacks, except a component's
 ((object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method) @_in
-  (#set! in.parent "variable_declarator assignment_expression return_statement export_statement pair"))
+  (#set! in.parent "variable_declarator assignment_expression return_statement export_statement:value pair"))
 (call_expression
   function: [(identifier) @_f (member_expression property: (property_identifier) @_f)]
   arguments: (arguments (object (pair key: (property_identifier) @name value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]) @definition.method))
@@ -115,6 +115,9 @@
 (call_expression function: (identifier) @name) @reference.call
 (call_expression
   function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+; `(0, mod_1.f)(x)`: calling mod_1.f unbound (compiled CommonJS; `(0, eval)(s)` written by hand)
+(call_expression function: (parenthesized_expression (sequence_expression (number) . (member_expression object: (_) @receiver property: (property_identifier) @name) .))) @reference.call
+(call_expression function: (parenthesized_expression (sequence_expression (number) . (identifier) @name .))) @reference.call
 (new_expression constructor: (identifier) @name) @reference.new
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.new
 (decorator (identifier) @name) @reference.call
