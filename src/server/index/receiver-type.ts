@@ -275,7 +275,7 @@ export class ReceiverTypes {
     const declared = this.inScope(name, ctx);
     if (declared) {
       const at = { src: declared.scope, fileId: this.db.node(declared.scope)!.file_id };
-      if (declared.type.startsWith('~')) return this.narrowed(name, declared, ctx);
+      if (declared.type.startsWith('~')) return this.narrowed(name, declared, at, ctx);
       const t = this.typeText(declared.type, { ...at, line: declared.line });
       if (t !== undefined || !declared.type.startsWith('@') || name !== languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.implicitParam) return t;
       // (a lambda's implicit `it` its callee declares nothing for: an outer lambda's, Kotlin's
@@ -304,15 +304,14 @@ export class ReceiverTypes {
     return this.r.resolveName(name, ctx, FUNCTIONS_CLASSES, null, true);
   }
 
-  /** A smart cast's name (`~T`, extract.ts): a T, and what it was declared (the binding beneath,
-   *  or an outer scope's), whose members it has too: `wider`. Cast to a type from outside the
-   *  project, it is what it was declared. */
-  private narrowed(name: string, declared: { type: string; scope: number; line?: number }, ctx: Ctx): TypeHit {
-    const fileId = this.db.node(declared.scope)!.file_id;
-    const cast = this.typeText(declared.type.slice(1), { src: declared.scope, fileId, line: declared.line });
+  /** A smart cast's name (`~T`, extract.ts; `at`: its scope): a T, and what it was declared (the
+   *  binding beneath, or an outer scope's), whose members it has too: `wider`. Cast to a type from
+   *  outside the project, it is what it was declared. */
+  private narrowed(name: string, declared: { type: string; scope: number; line?: number }, at: Ctx, ctx: Ctx): TypeHit {
+    const cast = this.typeText(declared.type, { ...at, line: declared.line });
     let wider: TypeHit;
     const under = this.db.bindingRows(declared.scope, name, ctx.line).find((r) => !r.type.startsWith('~'));
-    if (under) wider = this.typeText(under.type, { src: declared.scope, fileId, line: under.start_line ?? ctx.line });
+    if (under) wider = this.typeText(under.type, { ...at, line: under.start_line ?? ctx.line });
     else {
       const up = this.db.node(declared.scope)?.parent_id;
       const outer = up ? this.inScope(name, { ...ctx, src: up }) : undefined;

@@ -4,7 +4,7 @@
 // that gives the edge's current target is taken, else a guess from the kind of the symbol it
 // pointed at.
 import type { GraphDb } from './graph-db';
-import { Resolver, refKindOfEdge } from './resolve';
+import { Resolver, readAsColumn, refKindOfEdge } from './resolve';
 import type { RefKind } from './types';
 
 /**
@@ -98,7 +98,7 @@ export async function reresolveEdges(db: GraphDb, resolver: Resolver, ids: Set<n
     // (a call read as one, `D()`, is a call again where it binds nothing, as in a full index)
     const call = e.kind === 'calls' || e.ref === 'call';
     const edgeKind = res.dst === null && !call ? e.kind : res.edgeKind;
-    const read = e.kind === 'references' ? e.ref : call && edgeKind === 'instantiates' ? 'call' : null;
+    const read = e.kind === 'references' ? e.ref : call ? readAsColumn('call', edgeKind) : null;
     if (res.dst === e.dst && edgeKind === e.kind && res.resolution === e.resolution && read === e.ref) return;
     db.updateEdge(e.id, res.dst, edgeKind, res.resolution, read);
     if (res.dst !== null) touched.add(res.dst);

@@ -90,6 +90,12 @@ export function preciseKinds(kind: RefKind, member: boolean, rules: Pick<Resolve
   }
 }
 
+/** The edges row's `ref`, how the reference was read, where resolving it again needs that: a
+ *  reference's type or value, a call that instantiates a class (a call again when its class goes). */
+export function readAsColumn(read: RefKind, edgeKind: string): RefKind | null {
+  return read === 'type' || read === 'value' || (read === 'call' && edgeKind === 'instantiates') ? read : null;
+}
+
 export function edgeKindFor(ref: RefKind, targetKind?: string): string {
   switch (ref) {
     case 'call': return targetKind && (INSTANTIABLE.has(targetKind) || CONVERTIBLE.includes(targetKind)) ? 'instantiates' : 'calls';

@@ -13,7 +13,7 @@ import { Filter, walk } from './walk';
 import { EdgeInsert, GraphDb } from './graph-db';
 import { PathIndex, resolveModule, submoduleSource } from './modules';
 import { rulesFor } from './languages/rules';
-import { Resolver } from './resolve';
+import { readAsColumn, Resolver } from './resolve';
 import { edgesToReresolve, hierarchyFiles, reresolveEdges } from './reresolve';
 import { ParsePool, ParseResult, ParseTask } from './pool';
 import { languageForPath, sharedExtensionLanguages } from './languages/table';
@@ -456,9 +456,7 @@ export class Indexer {
           // name as written), so a symbol that appears later binds them; unresolved value
           // references are mostly locals and would be two thirds of the db.
           if (res.dst === null && ref.kind === 'value') continue;
-          // (as what it was read: a reference's type or value, a call that instantiates a class)
-          const readAs = ref.kind === 'type' || ref.kind === 'value' || (ref.kind === 'call' && res.edgeKind === 'instantiates');
-          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: readAs ? ref.kind : null, args: ref.args, argv: ref.argv });
+          out.push({ src, dst: res.dst, kind: res.edgeKind, resolution: res.resolution, fileId: p.fileId, line: ref.line, target: ref.name, receiver: ref.receiver, ref: readAsColumn(ref.kind, res.edgeKind), args: ref.args, argv: ref.argv });
           if (res.dst !== null) {
             if (!full) touched.add(res.dst); // a full sync ranks every node (millions on the kernel)
             if (pass === 0) db.noteSupertype(src, res.dst);
