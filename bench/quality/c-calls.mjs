@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { aptInstall } from '../lib/corpora.mjs';
 import ignore from 'ignore';
 import { clangJson, corpusFiles, readUnit } from './clang-ast.mjs';
-import { scoreRecords } from './score.mjs';
+import { EXAMPLES, scoreRecords } from './score.mjs';
 
 const CLANG = '/usr/bin/clang-14';
 /** The corpus's folders whose .c files the truth compiles. */
@@ -131,7 +131,7 @@ async function truthOf(work, src) {
 }
 
 /** `work`: the indexed copy; `src`: the corpus's full source tree (configured for clang). */
-export async function scoreCCalls(work, src, { top = 12, examples = 4 } = {}) {
+export async function scoreCCalls(work, src, { top = 12, examples = EXAMPLES } = {}) {
   const { records } = await truthOf(work, src);
   return scoreRecords(resolve(work), (graph) => {
     // Where the text holds what this configuration's preprocessor left out, the answer depends

@@ -11,7 +11,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
-import { canon, canonNode, loadGraph, scoreSites } from './score.mjs';
+import { canon, canonNode, EXAMPLES, loadGraph, scoreSites } from './score.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +26,7 @@ function listFiles(dir, out = []) {
 }
 
 /** @returns the scores and the grouped errors for one indexed corpus. */
-export async function scoreCalls(root, { top = 12, examples = Number(process.env.QUALITY_EXAMPLES) || 4 } = {}) {
+export async function scoreCalls(root, { top = 12, examples = EXAMPLES } = {}) {
   const ts = require('typescript');
   root = resolve(root);
   const graph = await loadGraph(root);

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { aptInstall } from '../lib/corpora.mjs';
 import { clangJson, corpusFiles, readUnit } from './clang-ast.mjs';
-import { scoreRecords } from './score.mjs';
+import { EXAMPLES, scoreRecords } from './score.mjs';
 
 const CLANG = '/usr/bin/clang++-14';
 // headers for other platforms or libraries this machine lacks
@@ -133,7 +133,7 @@ async function truthOf(work, corpus) {
 }
 
 /** `work`: the indexed copy of `corpus` (`cpp`: its spdlog/ folder is what the headers include). */
-export async function scoreCppCalls(work, corpus = 'cpp', { top = 12, examples = Number(process.env.QUALITY_EXAMPLES) || 4 } = {}) {
+export async function scoreCppCalls(work, corpus = 'cpp', { top = 12, examples = EXAMPLES } = {}) {
   const { records, compiled, read } = await truthOf(work, corpus);
   return scoreRecords(resolve(work), (graph) => {
     // A call clang sends outside the corpus where a file it read defines a function of the name

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { runTruth, scoreRecords } from './score.mjs';
+import { runTruth, EXAMPLES, scoreRecords } from './score.mjs';
 
 const LIBS = ['ICSharpCode.NRefactory-5.0/ICSharpCode.NRefactory.dll', 'ICSharpCode.NRefactory.CSharp-5.0/ICSharpCode.NRefactory.CSharp.dll',
   'ICSharpCode.NRefactory.Cecil-5.0/ICSharpCode.NRefactory.Cecil.dll', 'ICSharpCode.NRefactory.Cecil-5.0/Mono.Cecil.dll'].map((l) => `/usr/lib/cli/${l}`);
@@ -28,7 +28,7 @@ function csTruth(srcDir, ...args) {
 }
 
 /** `work`: the indexed copy (the resolver reads the same files; its paths are relative to the root). */
-export async function scoreCsCalls(work, { top = 12, examples = 4 } = {}) {
+export async function scoreCsCalls(work, { top = 12, examples = EXAMPLES } = {}) {
   return scoreRecords(resolve(work), csTruth(resolve(work)), { truthName: 'NRefactory', top, examples });
 }
 

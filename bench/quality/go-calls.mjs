@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { runTruth, scoreRecords } from './score.mjs';
+import { runTruth, EXAMPLES, scoreRecords } from './score.mjs';
 
 const GO = '/usr/lib/go-1.19/bin/go';
 
@@ -24,7 +24,7 @@ function goTruth(srcDir, ...args) {
 
 /** `work`: the indexed copy; `src`: the tree it was copied from (go/types reads the imports of
  *  GOROOT from there, so its paths are the ones that match). */
-export async function scoreGoCalls(work, src = work, { top = 12, examples = 4 } = {}) {
+export async function scoreGoCalls(work, src = work, { top = 12, examples = EXAMPLES } = {}) {
   return scoreRecords(resolve(work), goTruth(resolve(src)), { truthName: 'go/types', top, examples });
 }
 

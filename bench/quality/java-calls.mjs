@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { runTruth, scoreRecords } from './score.mjs';
+import { runTruth, EXAMPLES, scoreRecords } from './score.mjs';
 
 const JDK = '/usr/lib/jvm/java-17-openjdk-amd64';
 
@@ -18,7 +18,7 @@ function javaTruth(srcDir, ...args) {
 }
 
 /** `work`: the indexed copy (javac reads the same files; its paths are relative to the root). */
-export async function scoreJavaCalls(work, { top = 12, examples = 4 } = {}) {
+export async function scoreJavaCalls(work, { top = 12, examples = EXAMPLES } = {}) {
   return scoreRecords(resolve(work), javaTruth(resolve(work)), { truthName: 'javac', top, examples });
 }
 

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { aptInstall } from '../lib/corpora.mjs';
-import { scoreRecords } from './score.mjs';
+import { EXAMPLES, scoreRecords } from './score.mjs';
 
 const ATOMICFU = '/usr/share/java/atomicfu.jar';
 // the corpus's own build (build.gradle) opts in to these
@@ -219,7 +219,7 @@ function records(root, classes, graph) {
 }
 
 /** `work`: the indexed copy (compiled in a temp folder: nothing is written into it). */
-export async function scoreKtCalls(work, { top = 12, examples = 4 } = {}) {
+export async function scoreKtCalls(work, { top = 12, examples = EXAMPLES } = {}) {
   const root = resolve(work);
   const out = compile(root);
   try {

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { aptInstall, root as repo } from '../lib/corpora.mjs';
-import { runTruth, scoreRecords } from './score.mjs';
+import { runTruth, EXAMPLES, scoreRecords } from './score.mjs';
 
 const PYTHON = '/usr/bin/python3';
 
@@ -18,7 +18,7 @@ function pyTruth(srcDir, arg) {
 
 /** `work`: the indexed copy; `src`: the tree it was copied from (Jedi resolves the package's own
  *  absolute imports, `from django.db import ...`, in its installed place). */
-export async function scorePyCalls(work, src = work, { every = 5, top = 12, examples = 4 } = {}) {
+export async function scorePyCalls(work, src = work, { every = 5, top = 12, examples = EXAMPLES } = {}) {
   return scoreRecords(resolve(work), pyTruth(resolve(src), every), { truthName: 'Jedi', top, examples });
 }
 

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { scoreRecords } from './score.mjs';
+import { EXAMPLES, scoreRecords } from './score.mjs';
 
 /** The crate's features to turn on: the default ones, as Cargo.toml lists them (flattened). */
 function defaultFeatures(dir) {
@@ -192,7 +192,7 @@ export function rustDocs(dir) {
 }
 
 /** `work`: the indexed copy of the crate (rustc reads the same files). */
-export async function scoreRustCalls(work, { top = 12, examples = 4 } = {}) {
+export async function scoreRustCalls(work, { top = 12, examples = EXAMPLES } = {}) {
   execFileSync('rustc', ['--version'], { stdio: 'ignore' }); // a clear error where there is no rustc
   return scoreRecords(resolve(work), (graph) => rustTruth(resolve(work), graph), { truthName: 'rustc', top, examples });
 }

@@ -75,7 +75,10 @@ export function sitesFrom({ mapDecl, nodesByFile }, records) {
 
 /** Scores an indexed corpus against a truth program's records (sitesFrom's), or a function of
  *  the graph that gives them, closing its db. */
-export async function scoreRecords(work, records, { truthName, top = 12, examples = Number(process.env.QUALITY_EXAMPLES) || 4 }) {
+/** Examples kept per pattern of misses: QUALITY_EXAMPLES=n for more (reading every miss). */
+export const EXAMPLES = Number(process.env.QUALITY_EXAMPLES) || 4;
+
+export async function scoreRecords(work, records, { truthName, top = 12, examples = EXAMPLES }) {
   const graph = await loadGraph(work);
   // (records may need the graph: the truth maps through it, or tells config-dependent sites by it)
   const { sites, counts } = sitesFrom(graph, typeof records === 'function' ? await records(graph) : records);
@@ -85,7 +88,7 @@ export async function scoreRecords(work, records, { truthName, top = 12, example
 }
 
 /** Scores our edges against `sites` (a Map key -> site). `truthName` names the ground truth in the grouped errors. */
-export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', top = 12, examples = 4 } = {}) {
+export function scoreSites({ db, nodeById }, sites, { truthName = 'compiler', top = 12, examples = EXAMPLES } = {}) {
   // Our edges, matched to sites.
   const edges = db.all(`SELECT e.src, e.dst, e.kind, e.resolution, e.line, e.target, e.receiver, f.path FROM edges e JOIN files f ON f.id = e.file_id
     WHERE e.kind IN ('calls', 'instantiates')`);

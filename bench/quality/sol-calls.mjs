@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { root as repo } from '../lib/corpora.mjs';
-import { scoreRecords } from './score.mjs';
+import { EXAMPLES, scoreRecords } from './score.mjs';
 
 const SOLC = 'solc@0.8.20';
 
@@ -142,6 +142,6 @@ export function solTruth(work) {
 }
 
 /** `work`: the indexed copy (solc reads the same files; its source names are relative to it). */
-export async function scoreSolCalls(work, { top = 12, examples = 4 } = {}) {
+export async function scoreSolCalls(work, { top = 12, examples = EXAMPLES } = {}) {
   return scoreRecords(resolve(work), solTruth(resolve(work)), { truthName: 'solc', top, examples });
 }
