@@ -2229,6 +2229,38 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
 
+  it('a vararg parameter is an array of its type, a class indexed by its name is a key to an instance of it (`context[Job]`) but not a value so named, a member extension\'s bare names are its receiver\'s first, and `this@Outer` is the class', () =>
+    withIndexedProject({
+      'src/A.kt': 'package k\n\ninterface Context\nclass Job { fun cancel() {}\n    companion object Key\n}\nclass Other { fun cancel() {} }\n',
+      'src/B.kt': [
+        'package k', '',
+        'fun all(vararg jobs: Job) {',
+        '    jobs.forEach { it.cancel() }',
+        '    jobs[0].cancel()',
+        '}',
+        'fun Context.stop(ctx: Context) {',
+        '    val job = ctx[Job]',
+        '    job?.cancel()',
+        '    this[Job]?.cancel()',
+        '}',
+        'fun shadowed(ctx: Context, Job: Other) {',
+        '    ctx[Job].cancel()',
+        '}',
+        'class Builder {',
+        '    fun cancel() {}',
+        '    fun Job.within() { cancel(); this@Builder.cancel() }',
+        '    inner class Step { fun go() { this@Builder.cancel() } }',
+        '}', ''].join('\n'),
+    }, async (ix) => {
+      const exact = ['src/A.kt::Job.cancel', 'exact'];
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::all', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], 'an element of `vararg jobs: Job`');
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::stop', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], '`ctx[Job]` and `this[Job]`');
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::shadowed', 'cancel').map((e) => e.to), [null], 'a parameter named Job is no class');
+      const builder = 'src/B.kt::Builder.cancel';
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.within', 'cancel').map((e) => e.to), ['src/A.kt::Job.cancel', builder], 'a member extension\'s bare names are its receiver\'s first; `this@Builder` is the class');
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.Step.go', 'cancel').map((e) => e.to), [builder], '`this@Builder` in an inner class');
+    }));
+
   it('a trailing lambda for a parameter with a default (`block: P.() -> Unit = {}`), a class\'s name is no receiver of its extensions (an `object`\'s is), a named import and a wildcard take the same of an `expect` and its `actual`, and another language\'s package is not a Kotlin or Java one', () =>
     withIndexedProject({
       'src/A.kt': 'package k\n\nclass Job { fun dispose() {} }\nclass Producer { fun send() {} }\nfun withDefault(a: Int, block: (Job) -> Unit = {}) {}\nfun recvDefault(block: Producer.() -> Unit = {}) {}\n'

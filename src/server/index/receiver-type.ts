@@ -153,6 +153,17 @@ export class ReceiverTypes {
     const awaited = /^(?:try[?!]?\s+)?await\s+([^]+)$/.exec(e) ?? /^([^]+)\.await$/.exec(e);
     if (awaited) return this.compute(awaited[1].trim(), ctx);
     if (rules.tableTypes && e.includes(':')) e = e.replace(/:(?=[A-Za-z_]\w*\s*\()/g, '.'); // (Lua's `Stack:new()`)
+    // Kotlin's `this@Outer`: the enclosing class of that name, or what the extension function
+    // of that name extends (a lambda's label, `this@launch`, is not known)
+    const label = rules.extensionFunctions ? /^this@([A-Za-z_]\w*)$/.exec(e) : null;
+    if (label) {
+      for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
+        if (cur.name !== label[1]) continue;
+        const owner = CLASSLIKE.has(cur.kind) ? cur : this.r.extensionOwner(cur);
+        return owner ? { id: owner.id, how: 'exact' } : undefined;
+      }
+      return undefined;
+    }
     if (rules.thisType === e) {
       const cls = this.enclosing(ctx);
       const file = cls ? undefined : this.db.fileNodeId(ctx.fileId);
@@ -189,7 +200,14 @@ export class ReceiverTypes {
     if (e.endsWith(']')) {
       // `xs[i]`: an element of a collection; `xs[]` (a loop's binding): one it iterates over
       const open = matchingOpen(e, e.length - 1);
-      return open > 0 ? this.elementOf(this.of(e.slice(0, open), ctx), open === e.length - 2) : undefined;
+      if (open <= 0) return undefined;
+      const el = this.elementOf(this.of(e.slice(0, open), ctx), open === e.length - 2);
+      // (`context[Job]`, ResolveRules.classKeys: a class or interface of the project, not a value)
+      const key = el == null && rules.classKeys ? e.slice(open + 1, -1).trim() : '';
+      if (!/^[A-Z]\w*$/.test(key) || this.inScope(key, ctx)) return el;
+      const cls = this.named(key, ctx);
+      const kind = cls ? this.db.node(cls.id)?.kind : undefined;
+      return kind === 'class' || kind === 'interface' ? cls : el;
     }
     // Kotlin's `x ?: y` is x where there is an x (`val p = context[Job] ?: return`)
     const elvis = e.indexOf(' ?: ');

@@ -1156,10 +1156,12 @@ export class Resolver {
     return !this.db.nodesNamed(name).some((n) => CLASSLIKE.has(n.kind) && this.family(n.file_id) === family);
   }
 
-  /** Kotlin: the class an extension function extends, its `this` (ResolveRules.extensionFunctions). */
+  /** Kotlin: the class an extension function extends, its `this` (ResolveRules.extensionFunctions);
+   *  a class's member extension too (`fun SelectClause0.invoke()` in a class: its bare names are
+   *  SelectClause0's first, then the class's). */
   private readonly extended = new Map<number, NodeRow | null>();
   extensionOwner(n: NodeRow): NodeRow | undefined {
-    if (n.kind !== 'function' || !this.rules(n.file_id).extensionFunctions) return undefined;
+    if ((n.kind !== 'function' && n.kind !== 'method') || !this.rules(n.file_id).extensionFunctions) return undefined;
     let cls = this.extended.get(n.id);
     if (cls === undefined) {
       this.extended.set(n.id, null); // (its type is looked up from inside it: no owner meanwhile)

@@ -39,6 +39,9 @@
 
 ; ── bindings: what a receiver is (`repo.save()`, `this.repo.save()`, `make().run()`) ──
 (parameter (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type) @binding
+; a vararg parameter is an array of what it names (`vararg jobs: Job`: `jobs.forEach { it.join() }`),
+; bound at its type: after the parameter's own binding, so the one read
+(function_value_parameters (parameter_modifiers (parameter_modifier) @_m) . (parameter (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.elements @binding) (#eq? @_m "vararg"))
 (class_parameter (binding_pattern_kind) (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type) @binding
 (property_declaration (variable_declaration (simple_identifier) @binding.name [(user_type) (nullable_type) (function_type)] @binding.type)) @binding
 (property_declaration (variable_declaration . (simple_identifier) @binding.name .) [(call_expression) (navigation_expression) (as_expression) (indexing_expression) (postfix_expression) (elvis_expression) (if_expression)] @binding.value) @binding
