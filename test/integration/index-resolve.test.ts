@@ -2261,6 +2261,34 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.Step.go', 'cancel').map((e) => e.to), [builder], '`this@Builder` in an inner class');
     }));
 
+  it('overloads by argument count: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>
+    withIndexedProject({
+      'src/A.kt': [
+        'package k', '',
+        'open class Base {',
+        '    fun start(): Boolean = true',
+        '    fun start(mode: Int) {}',
+        '    fun put(vararg xs: Int) {}',
+        '}',
+        'open class Co : Base() {',
+        '    fun start(mode: Int, block: () -> Unit) {}',
+        '    fun put(a: Int) {}',
+        '}',
+        'class Actor : Co() {',
+        '    fun go() {',
+        '        start()',
+        '        start(1) { }',
+        '        start(1, {})',
+        '        start(2)',
+        '        put(1, 2)',
+        '        put(1)',
+        '    }',
+        '}', ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'start').map((e) => e.to), ['src/A.kt::Base.start', 'src/A.kt::Co.start', 'src/A.kt::Co.start', 'src/A.kt::Base.start#2']);
+      assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'put').map((e) => e.to), ['src/A.kt::Base.put', 'src/A.kt::Co.put']);
+    }));
+
   it('a trailing lambda for a parameter with a default (`block: P.() -> Unit = {}`), a class\'s name is no receiver of its extensions (an `object`\'s is), a named import and a wildcard take the same of an `expect` and its `actual`, and another language\'s package is not a Kotlin or Java one', () =>
     withIndexedProject({
       'src/A.kt': 'package k\n\nclass Job { fun dispose() {} }\nclass Producer { fun send() {} }\nfun withDefault(a: Int, block: (Job) -> Unit = {}) {}\nfun recvDefault(block: Producer.() -> Unit = {}) {}\n'

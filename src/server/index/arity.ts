@@ -85,7 +85,7 @@ function range(params: string[]): [number, number] {
   if (params.length === 1 && params[0] === 'void') return [0, 0];
   let least = 0, most = 0;
   for (const p of params) {
-    if (p.includes('...') || /^params\s/.test(p)) return [least, Infinity];
+    if (p.includes('...') || /^(?:params|vararg)\s/.test(p.trim())) return [least, Infinity];
     most++;
     if (!/=/.test(p.replace(/[=!<>]=|=>/g, ''))) least = most;
   }

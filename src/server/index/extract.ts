@@ -1315,6 +1315,23 @@ function scopeText(source: string, n: Node): string {
 function argNodes(lang: CompiledLanguage, call: Node): Node[] | undefined {
   const t = lang.spec.argumentType;
   if (t) return call.namedChildren.filter((c): c is Node => c !== null && c.type === t);
+  const within = lang.spec.argumentsIn;
+  if (within) {
+    const out: Node[] = [];
+    const take = (c: Node, lambdaOnly: boolean) => {
+      for (const suffix of c.namedChildren) {
+        if (suffix?.type !== within[0]) continue;
+        for (const x of suffix.namedChildren) {
+          if (x?.type === lang.spec.trailingLambda) out.push(x);
+          else if (x?.type === within[1] && !lambdaOnly) for (const a of x.namedChildren) if (a && !lang.comments.has(a.type)) out.push(a);
+        }
+      }
+    };
+    take(call, false);
+    const outer = parentOf(call);
+    if (outer?.type === call.type && outer.namedChild(0)?.equals(call)) take(outer, true);
+    return out;
+  }
   return call.childForFieldName('arguments')?.namedChildren.filter((c): c is Node => c !== null && !lang.comments.has(c.type));
 }
 

@@ -202,6 +202,11 @@ export interface LanguageSpec {
   /** Where a call's arguments are its children of this type, not an `arguments` field (Solidity's
    *  `call_argument`). */
   argumentType?: string;
+  /** Where a call's arguments are the named children of `[suffix, list]` under it (Kotlin's
+   *  `call_suffix` > `value_arguments`), not an `arguments` field; a trailing lambda
+   *  (trailingLambda) in the suffix counts as one more, and so does one in the suffix of the call
+   *  around it (`f(a) { }` is `(f(a)) { }`). */
+  argumentsIn?: [suffix: string, list: string];
   /** A method named like its class is its constructor (C++, Dart). */
   constructorIsClassName?: boolean;
   /** What an import without any captured name binds: the source itself as a namespace
@@ -413,6 +418,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     implicitParam: 'it',
     lambdaReceiver: 'this',
     trailingLambda: 'annotated_lambda',
+    overloads: true,
+    argumentsIn: ['call_suffix', 'value_arguments'],
     functionTypes: true,
     comments: ['multiline_comment', 'line_comment'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
