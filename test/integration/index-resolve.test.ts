@@ -2248,7 +2248,8 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '}',
         'class Builder {',
         '    fun cancel() {}',
-        '    fun Job.within() { cancel(); this@Builder.cancel() }',
+        '    fun Job.within(o: Other) { cancel(); this@Builder.cancel(); o.mark() }',
+        '    fun Other.mark() {}',
         '    inner class Step { fun go() { this@Builder.cancel() } }',
         '}', ''].join('\n'),
     }, async (ix) => {
@@ -2259,6 +2260,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       const builder = 'src/B.kt::Builder.cancel';
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.within', 'cancel').map((e) => e.to), ['src/A.kt::Job.cancel', builder], 'a member extension\'s bare names are its receiver\'s first; `this@Builder` is the class');
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.Step.go', 'cancel').map((e) => e.to), [builder], '`this@Builder` in an inner class');
+      assert.deepEqual(callTo(ix.store, 'src/B.kt::Builder.within', 'mark'), ['src/B.kt::Builder.mark', 'import'], 'the class\'s member extensions are in sight in its member extension');
     }));
 
   it('overloads by argument count: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>

@@ -1188,9 +1188,14 @@ export class Resolver {
     const wild = wildPackages.map((w) => w.replace(/\./g, '/'));
     // (ResolveRules.packages: its package, or one a wildcard imports, wherever the folders are)
     const pkg = this.rules(ref.fileId).packages ? this.db.filesById.get(ref.fileId)?.package : undefined;
-    // (a class's own extension, `private fun Throwable.wrap()`, is the class's and its subclasses')
-    const around = all.some((n) => n.kind === 'method') ? this.enclosingClass(ref.src) : undefined;
-    const aroundNames = around ? this.typeAndSupertypeNames(around.id) : new Set<string>();
+    // (a class's own extension, `private fun Throwable.wrap()`, is the class's and its subclasses':
+    // the class around, and in an extension what it extends, `this`)
+    const aroundNames = new Set<string>();
+    if (all.some((n) => n.kind === 'method')) {
+      let lexical = this.db.node(ref.src);
+      while (lexical && !CLASSLIKE.has(lexical.kind)) lexical = lexical.parent_id ? this.db.node(lexical.parent_id) : undefined;
+      for (const c of new Set([lexical, this.enclosingClass(ref.src)])) if (c) for (const n of this.typeAndSupertypeNames(c.id)) aroundNames.add(n);
+    }
     const inSight = all.filter((n) => {
       if (n.kind === 'method') return aroundNames.has(this.db.node(n.parent_id!)?.name ?? '');
       const d = this.dirOfFile(n.file_id);
