@@ -1322,7 +1322,7 @@ function argNodes(lang: CompiledLanguage, call: Node): Node[] | undefined {
       for (const suffix of c.namedChildren) {
         if (suffix?.type !== within[0]) continue;
         for (const x of suffix.namedChildren) {
-          if (x?.type === lang.spec.trailingLambda) out.push(x);
+          if (x && x.type === lang.spec.trailingLambda) out.push(x);
           else if (x?.type === within[1] && !lambdaOnly) for (const a of x.namedChildren) if (a && !lang.comments.has(a.type)) out.push(a);
         }
       }
