@@ -2263,6 +2263,31 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/B.kt::Builder.within', 'mark'), ['src/B.kt::Builder.mark', 'import'], 'the class\'s member extensions are in sight in its member extension');
     }));
 
+  it('a box holds what it is given (`atomic(Node())`, `atomic<Node?>(null)`, `MutableStateFlow(Node())`): its `.value` and the value its `loop { }` passes are that, its own members the library\'s', () =>
+    withIndexedProject({
+      'src/Q.kt': [
+        'package k', '',
+        'import kotlinx.atomicfu.atomic',
+        'import kotlinx.coroutines.flow.MutableStateFlow', '',
+        'class Node { fun close() {}\n    fun compareAndSet(a: Node?, b: Node?) {} }',
+        'class Other { fun close() {} }',
+        'class Queue {',
+        '    private val _cur = atomic(Node())',
+        '    private val _maybe = atomic<Node?>(null)',
+        '    private val flow = MutableStateFlow(Node())',
+        '    fun go() {',
+        '        _cur.value.close()',
+        '        _maybe.value?.close()',
+        '        flow.value.close()',
+        '        _cur.loop { cur -> cur.close() }',
+        '        _cur.compareAndSet(null, null)',
+        '    }',
+        '}', ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'src/Q.kt::Queue.go', 'close').map((e) => [e.to, e.resolution]), Array(4).fill(['src/Q.kt::Node.close', 'exact']));
+      assert.deepEqual(callTo(ix.store, 'src/Q.kt::Queue.go', 'compareAndSet'), [null, 'unresolved'], 'the box\'s own, not Node\'s');
+    }));
+
   it('overloads by argument count: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>
     withIndexedProject({
       'src/A.kt': [

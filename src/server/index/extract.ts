@@ -66,6 +66,8 @@ export interface CompiledLanguage {
   methodParents: Set<string>;
   constructorNames: Set<string>;
   receiverParams: Set<string>;
+  /** A call of LanguageSpec.boxes ending a text: its arguments are kept (withoutArgs). */
+  boxCall?: RegExp;
 }
 
 const DEFAULT_VISIBILITY_WORDS: Record<string, string> = {
@@ -95,6 +97,7 @@ export function compileLanguage(spec: LanguageSpec, language: Language, query: Q
     methodParents: new Set(spec.methodParents ?? ['class', 'struct', 'interface', 'trait', 'enum']),
     constructorNames: new Set(spec.constructorNames ?? []),
     receiverParams: new Set(spec.receiverParams ?? []),
+    boxCall: spec.boxes && new RegExp(`(?:^|[^\\w$.])(?:${spec.boxes.calls.join('|')})\\s*(?:<[^()]*>)?\\s*$`),
   };
 }
 
@@ -781,7 +784,7 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   }
   const lines = blockLines(lang, bind);
   if (value && name) {
-    const expr = squash(withoutArgs(text(source, value), SIGNATURE_MAX));
+    const expr = squash(withoutArgs(text(source, value), SIGNATURE_MAX, lang.boxCall));
     // `x = x.next()` says nothing new about `x` (and reads as a cycle); a declaration's `val x =
     // x()` calls another x (an assignment's `this.stack = stack()` is left out as before)
     const n = text(source, name);
@@ -940,7 +943,7 @@ function minified(source: string, root: Node): boolean {
 /** `f(a, (b) => {...}).g(c)` -> `f().g()`: what a call is made with does not type its result
  *  here, and initialisers stay short. Parentheses that group (`(x as T).m()`) stay. It stops
  *  past `max` non-space characters, a length its callers drop (minified code's initialisers). */
-export function withoutArgs(s: string, max = Infinity): string {
+export function withoutArgs(s: string, max = Infinity, keepCall?: RegExp): string {
   // built from spans of s, never read back: a test of (or a slice from) a string built by `+=`
   // copies all of it, which made a minified initialiser's 300,000 calls take minutes
   const out: string[] = [];
@@ -957,7 +960,8 @@ export function withoutArgs(s: string, max = Infinity): string {
         else if (s[j] === ')' && --depth === 0) break;
       }
       // (Go's `new(T)` names what it makes: `x := new(big.Int).Mul(a, b)` keeps the T)
-      const keep = /(?:^|[^\w$.])new$/.test(s.slice(Math.max(0, i - 4), i));
+      // (and a box's, LanguageSpec.boxes: `atomic(Node())` holds a Node)
+      const keep = /(?:^|[^\w$.])new$/.test(s.slice(Math.max(0, i - 4), i)) || !!keepCall?.test(s.slice(Math.max(0, i - 120), i));
       out.push(s.slice(from, i), keep ? s.slice(i, j + 1) : '()');
       last = ')';
       solid += keep ? j + 1 - i : 2;

@@ -18,7 +18,7 @@ export interface Ctx { src: number; fileId: number; line?: number }
  *  the type or a subtype of it; `wider`: what a smart-cast name was declared, whose members it
  *  has too); null: a type from outside the project
  *  (never guess its members); undefined: not known. */
-export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit; atLeast?: boolean; wider?: TypeHit }) | null | undefined;
+export type TypeHit = (Hit & { array?: boolean; targs?: { list: string[]; ctx: Ctx }; values?: TypeHit; pairs?: boolean; second?: TypeHit; atLeast?: boolean; wider?: TypeHit; boxed?: TypeHit }) | null | undefined;
 
 /** Class-like kinds, and the kinds whose members a dotted name reaches (the resolver's too). */
 /** Kinds that have a signature of their own (parameters, a result). */
@@ -226,6 +226,15 @@ export class ReceiverTypes {
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim().replace(/^\(0,\s*([^]+)\)$/, '$1'));
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
+      // a box (LanguageSpec.boxes: `atomic(Node())`, `atomic<Node?>(null)`) holds what it is given
+      const box = languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes;
+      if (box?.calls.includes(head)) {
+        const lt = e.indexOf('<');
+        const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
+        const arg = splitTop(e.slice(open + 1, -1))[0]?.trim();
+        const held = gt > 0 ? this.named(e.slice(lt + 1, gt).replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined;
+        return held ? { id: held.id, how: held.how, boxed: held } : held;
+      }
       if (rules.castCalls?.includes(head)) {
         const lt = e.indexOf('<');
         const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
@@ -271,6 +280,7 @@ export class ReceiverTypes {
     // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
     if (file?.kind === 'file') return this.handedOn(file.file_id, name, obj.how) ?? this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
     if (obj.second !== undefined) return name === (this.r.rules(ctx.fileId).pairValue ?? 'second') ? obj.second : undefined; // a pair
+    if (obj.boxed !== undefined) return name === languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes?.member ? obj.boxed : undefined; // a box
     const f = this.field(obj.id, name);
     if (!f) return undefined;
     // `E value` of a `Node<Repo>`: a Repo
@@ -426,6 +436,12 @@ export class ReceiverTypes {
     }
     const cb = /^@(\d+|last)\.(\w+) (.+)$/s.exec(t);
     if (!cb) return this.named(t, ctx);
+    // a box's own lambdas are given what it holds (LanguageSpec.boxes: `_cur.loop { cur -> }`)
+    const boxLambda = cb[2] === '0' ? /^(.+)\.([A-Za-z_]\w*)$/s.exec(cb[3]) : null;
+    if (boxLambda && languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes?.lambdas.includes(boxLambda[2])) {
+      const box = this.of(boxLambda[1], ctx);
+      if (box?.boxed !== undefined) return box.boxed;
+    }
     const target = this.callee(stripTypeArgs(cb[3].replace(/^new\s+/, '')), ctx);
     if (!target) return undefined;
     const node = this.db.node(target.id)!;

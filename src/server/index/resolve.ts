@@ -1619,7 +1619,8 @@ export class Resolver {
     // `make().run()`, a callback's `subscriber.next()`. Not a Rust path (`hir::Class`, or the
     // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
     const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
-    const type = rustPath ? undefined : this.types.of(recv, ref);
+    const typeOf = rustPath ? undefined : this.types.of(recv, ref);
+    const type = typeOf?.boxed ? null : typeOf; // (a box's own members are its library's: `_cur.compareAndSet()`)
     // (a type from outside the project, or a built-in collection: never guess its members)
     // (a smart-cast name has what it was declared's members too: `if (x is Marker) x.base()`)
     const memberOf = (t: TypeHit) => (t && !t.array ? this.member(t.id, ref.name, memberAccept, ref.fileId, want) : undefined);

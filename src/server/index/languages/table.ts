@@ -172,6 +172,12 @@ export interface LanguageSpec {
    *  @binding.same bind it where the query captures no @binding.name; where the lambda's callee
    *  declares no parameter, the name is an outer lambda's (receiver-type.ts). */
   implicitParam?: string;
+  /** Calls that make a box of what they are given (Kotlin's atomicfu `atomic(x)`,
+   *  `MutableStateFlow(x)`): a binding's value keeps their arguments (extract.ts withoutArgs); the
+   *  box holds its argument's type, or its type argument's (`atomic<T>(null)`), which its `member`
+   *  (`.value`) is, and what its `lambdas` pass their lambda (`_cur.loop { cur -> }`); its other
+   *  members are the library's (receiver-type.ts). */
+  boxes?: { calls: string[]; member: string; lambdas: string[] };
   /** The name a lambda's receiver has (Kotlin's `this` in `x.apply { }`): @binding.self binds it. */
   lambdaReceiver?: string;
   /** The node of a lambda written after a call's arguments (Kotlin's `annotated_lambda`): it is
@@ -417,6 +423,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     misparsed: { topLevel: ['prefix_expression'], preparse: 'kotlin-top-level-annotations' },
     implicitParam: 'it',
     lambdaReceiver: 'this',
+    boxes: { calls: ['atomic', 'MutableStateFlow', 'MutableLiveData', 'mutableStateOf'], member: 'value', lambdas: ['loop', 'update', 'getAndUpdate', 'updateAndGet'] },
     trailingLambda: 'annotated_lambda',
     overloads: true,
     argumentsIn: ['call_suffix', 'value_arguments'],
