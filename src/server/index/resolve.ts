@@ -1392,16 +1392,27 @@ export class Resolver {
    *  a same-named type of the package counts. */
   private packageMethod(c: NodeRow, name: string, accept: Set<string>, from: number): number | undefined {
     if (!this.rules(c.file_id).detachedMethods || c.parent_id !== null) return undefined;
-    const dir = this.dirOfFile(c.file_id);
-    const fam = this.family(c.file_id);
-    const found: NodeRow[] = [];
-    for (const n of this.db.nodesNamed(name)) {
-      if (n.file_id === c.file_id || !accept.has(n.kind)) continue;
-      if (this.dirOfFile(n.file_id) !== dir || this.family(n.file_id) !== fam) continue;
-      if (n.parent_id === null ? this.qualified(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) found.push(n);
+    // (the same type's method is asked again and again; Go's `String` alone has thousands of
+    // declarations to sift, so what was found is kept per type, name and kinds)
+    let byKey = this.detached.get(accept);
+    if (!byKey) this.detached.set(accept, (byKey = new Map()));
+    const key = `${c.id}\0${name}`;
+    let found = byKey.get(key);
+    if (!found) {
+      found = [];
+      const dir = this.dirOfFile(c.file_id);
+      const fam = this.family(c.file_id);
+      for (const n of this.db.nodesNamed(name)) {
+        if (n.file_id === c.file_id || !accept.has(n.kind)) continue;
+        if (this.dirOfFile(n.file_id) !== dir || this.family(n.file_id) !== fam) continue;
+        if (n.parent_id === null ? this.qualified(n.id) === `${c.name}.${name}` : this.twin(this.db.node(n.parent_id), c)) found.push(n);
+      }
+      if (byKey.size >= UNIQUE_CACHE_MAX) byKey.clear();
+      byKey.set(key, found);
     }
     return this.fittest(found, from)?.id;
   }
+  private readonly detached = new WeakMap<Set<string>, Map<string, NodeRow[]>>();
 
   /** Of declarations of one name, the one built for the platform of file `from` (Go's
    *  `_windows.go`, `//go:build !purego`), one with `from`'s own suffix first; else the first. */
@@ -1423,11 +1434,14 @@ export class Resolver {
   private byFit(files: number[], from: number): number[] {
     if (files.length < 2 || !this.rules(from).buildConstraints) return files;
     const t = this.target(from);
-    const key = `${files[0]}:${files.length}:${t.os}/${t.arch}/${t.test}`;
-    let order = this.fitOrders.get(key);
+    // (keyed by the list itself, db.packageFiles' own, and the interned target: a string key
+    // per call was most of byFit's cost on Go's tree)
+    let orders = this.fitOrders.get(files);
+    if (!orders) this.fitOrders.set(files, (orders = new Map()));
+    let order = orders.get(t);
     if (!order) {
       order = files.map((f, i) => [f, this.fit(f, from), i] as const).sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([f]) => f);
-      this.fitOrders.set(key, order);
+      orders.set(t, order);
     }
     return order;
   }
@@ -1441,26 +1455,35 @@ export class Resolver {
   /** Whether a build for file `from`'s platform compiles file `fileId`. */
   private built(fileId: number, from: number): boolean {
     const t = this.target(from);
-    const key = `${fileId}\0${t.os}/${t.arch}/${t.test}`;
-    let b = this.builtCache.get(key);
+    let byFile = this.builtCache.get(t);
+    if (!byFile) this.builtCache.set(t, (byFile = new Map()));
+    let b = byFile.get(fileId);
     if (b === undefined) {
       const fileNode = this.db.fileNodeId(fileId);
       const constraint = fileNode === undefined ? undefined : this.db.binding(fileNode, CONSTRAINT);
       b = builtFor(this.pathOf(fileId), constraint, t);
-      this.builtCache.set(key, b);
+      byFile.set(fileId, b);
     }
     return b;
   }
 
+  /** File `fileId`'s build target, one object per distinct target (the caches above key by it). */
   private target(fileId: number): Target {
     let t = this.targets.get(fileId);
-    if (!t) this.targets.set(fileId, (t = targetOf(this.pathOf(fileId))));
+    if (!t) {
+      const made = targetOf(this.pathOf(fileId));
+      const key = `${made.os}/${made.arch}/${made.test}`;
+      t = this.targetsByKey.get(key);
+      if (!t) this.targetsByKey.set(key, (t = made));
+      this.targets.set(fileId, t);
+    }
     return t;
   }
 
-  private readonly fitOrders = new Map<string, number[]>();
-  private readonly builtCache = new Map<string, boolean>();
+  private readonly fitOrders = new WeakMap<number[], Map<Target, number[]>>();
+  private readonly builtCache = new Map<Target, Map<number, boolean>>();
   private readonly targets = new Map<number, Target>();
+  private readonly targetsByKey = new Map<string, Target>();
 
   private dirOfFile(fileId: number): string {
     return dirOf(this.pathOf(fileId));
