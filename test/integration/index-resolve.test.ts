@@ -2229,7 +2229,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
 
-  it('a vararg parameter is an array of its type, a class indexed by its name is a key to an instance of it (`context[Job]`) but not a value so named, a member extension\'s bare names are its receiver\'s first, and `this@Outer` is the class', () =>
+  it('a vararg parameter is an array of its type, a class indexed by its name is a key to an instance of it (`context[Job]`) but not a value so named, a member extension\'s bare names are its receiver\'s first, `this@Outer` is the class, and an extension property types what it gives (`ctx.primary`)', () =>
     withIndexedProject({
       'src/A.kt': 'package k\n\ninterface Context\nclass Job { fun cancel() {}\n    companion object Key\n}\nclass Other { fun cancel() {} }\n',
       'src/B.kt': [
@@ -2246,6 +2246,13 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'fun shadowed(ctx: Context, Job: Other) {',
         '    ctx[Job].cancel()',
         '}',
+        'val Context.primary: Job get() = Job()',
+        'val Job.peer: Other get() = Other()',
+        'fun ext(ctx: Context, j: Job, x: Any) {',
+        '    ctx.primary.cancel()',
+        '    j.peer.cancel()',
+        '    x.peer.cancel()',
+        '}',
         'class Builder {',
         '    fun cancel() {}',
         '    fun Job.within(o: Other) { cancel(); this@Builder.cancel(); o.mark() }',
@@ -2257,6 +2264,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::all', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], 'an element of `vararg jobs: Job`');
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::stop', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], '`ctx[Job]` and `this[Job]`');
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::shadowed', 'cancel').map((e) => e.to), [null], 'a parameter named Job is no class');
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::ext', 'cancel').map((e) => e.to), [exact[0], 'src/A.kt::Other.cancel', null], 'an extension property is of its declared type (`ctx.primary`), on its receiver\'s type only (`x.peer` of an Any is not Job.peer)');
       const builder = 'src/B.kt::Builder.cancel';
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.within', 'cancel').map((e) => e.to), ['src/A.kt::Job.cancel', builder], 'a member extension\'s bare names are its receiver\'s first; `this@Builder` is the class');
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::Builder.Step.go', 'cancel').map((e) => e.to), [builder], '`this@Builder` in an inner class');

@@ -269,20 +269,20 @@ export class ReceiverTypes {
     const held = name === '0' ? this.payload(prefix, ctx) : undefined;
     if (held !== undefined) return held;
     const obj = this.of(prefix, ctx);
-    if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx);
+    if (obj === undefined && IDENT.test(prefix)) return this.moduleVariable(prefix, name, ctx) ?? this.extensionProperty(prefix, name, obj, ctx);
     if (obj === null && IDENT.test(prefix)) {
       // a property of a parameter's inline object type (`options.differ`, extract.ts)
       const prop = this.inScope(`${prefix}.${name}`, ctx);
       if (prop) return this.typeText(prop.type, { src: prop.scope, fileId: this.db.node(prop.scope)!.file_id, line: prop.line });
     }
-    if (!obj) return obj;
+    if (!obj) return this.extensionProperty(prefix, name, obj, ctx) ?? obj;
     const file = this.db.node(obj.id);
     // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
     if (file?.kind === 'file') return this.handedOn(file.file_id, name, obj.how) ?? this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
     if (obj.second !== undefined) return name === (this.r.rules(ctx.fileId).pairValue ?? 'second') ? obj.second : undefined; // a pair
     if (obj.boxed !== undefined) return name === languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes?.member ? obj.boxed : undefined; // a box
     const f = this.field(obj.id, name);
-    if (!f) return undefined;
+    if (!f) return this.extensionProperty(prefix, name, obj, ctx);
     // `E value` of a `Node<Repo>`: a Repo
     const fctx = { src: f.scope, fileId: this.db.node(f.scope)!.file_id };
     return withHow(f.type.startsWith('%') ? this.paramType(f.type, obj, fctx) : this.typeText(f.type, fctx), obj.how);
@@ -383,6 +383,14 @@ export class ReceiverTypes {
 
   /** A module-level constant's or variable's type: its binding under its own name, where it is
    *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
+  /** Kotlin's extension property in sight (`val CoroutineContext.delay: Delay`): what `x.delay`
+   *  is, by x's type, or for a type from outside by the one x is declared (Resolver.extensionFunction). */
+  private extensionProperty(prefix: string, name: string, obj: TypeHit, ctx: Ctx): TypeHit {
+    if (!this.r.rules(ctx.fileId).extensionFunctions || obj?.array || obj?.boxed) return undefined;
+    const hit = this.r.extensionFunction({ src: ctx.src, fileId: ctx.fileId, line: ctx.line, name, kind: 'value', receiver: prefix }, obj?.id, obj === null, true);
+    return hit ? withHow(this.holderType(hit.id), hit.how) : undefined;
+  }
+
   private holderType(id: number | undefined): TypeHit {
     const v = id === undefined ? undefined : this.db.node(id);
     // an enum constant is its enum; a field or property has its binding in its type (`StandardCharsets.UTF_8`)

@@ -1144,6 +1144,10 @@ export class Resolver {
         const named = close > 0 ? /^\??\s*\.\s*([A-Za-z_]\w*)\s*[(<]/.exec(sig.slice(close + 1)) : null;
         r = m ? (m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : null)
           : named?.[1] === n.name ? functionTypeName(sig.slice(open, close + 1)) ?? null : null;
+      } else if (rules.extensionFunctions && HOLDERS.has(n.kind) && n.parent_id === null) {
+        // an extension property: `val CoroutineContext.delay: Delay get() = ...`
+        const m = /\bva[lr]\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([A-Za-z_][\w.]*)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*([A-Za-z_]\w*)\s*[:=]/.exec(this.db.signature(n.id) ?? '');
+        r = m && m[2] === n.name ? m[1].slice(m[1].lastIndexOf('.') + 1) : null;
       }
       if (this.receivers.size >= UNIQUE_CACHE_MAX) this.receivers.clear();
       this.receivers.set(n.id, r);
@@ -1178,9 +1182,10 @@ export class Resolver {
    *  folder, an import of its name, a wildcard import of its folder), where T is the receiver's
    *  type or a supertype (a project type, `typeId`), or where both are from outside the project
    *  (`fromOutside`), a guess. */
-  private extensionFunction(ref: RefInput, typeId: number | undefined, fromOutside: boolean): Hit | undefined {
+  extensionFunction(ref: RefInput, typeId: number | undefined, fromOutside: boolean, property = false): Hit | undefined {
     const fam = this.family(ref.fileId);
-    const all = this.extensionsNamed(ref.name, fam);
+    // (`property`: an extension property's, `val CoroutineContext.delay`, for typing `context.delay`)
+    const all = this.extensionsNamed(ref.name, fam).filter((n) => HOLDERS.has(n.kind) === property);
     if (!all.length) return undefined;
     const dir = this.dirOfFile(ref.fileId);
     const imported = this.db.importedAs(ref.fileId, ref.name).length > 0;
