@@ -73,11 +73,11 @@ export function sitesFrom({ mapDecl, nodesByFile }, records) {
   return { sites, counts };
 }
 
-/** Scores an indexed corpus against a truth program's records (sitesFrom's), or a function of
- *  the graph that gives them, closing its db. */
 /** Examples kept per pattern of misses: QUALITY_EXAMPLES=n for more (reading every miss). */
 export const EXAMPLES = Number(process.env.QUALITY_EXAMPLES) || 4;
 
+/** Scores an indexed corpus against a truth program's records (sitesFrom's), or a function of
+ *  the graph that gives them, closing its db. */
 export async function scoreRecords(work, records, { truthName, top = 12, examples = EXAMPLES }) {
   const graph = await loadGraph(work);
   // (records may need the graph: the truth maps through it, or tells config-dependent sites by it)

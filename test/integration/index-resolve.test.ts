@@ -2231,16 +2231,20 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
 
   it('a vararg parameter is an array of its type, a class indexed by its name is a key to an instance of it (`context[Job]`) but not a value so named, a member extension\'s bare names are its receiver\'s first, `this@Outer` is the class, and an extension property types what it gives (`ctx.primary`)', () =>
     withIndexedProject({
-      'src/A.kt': 'package k\n\ninterface Context\nclass Job { fun cancel() {}\n    companion object Key\n}\nclass Other { fun cancel() {} }\n',
+      'src/A.kt': 'package k\n\ninterface Context\ninterface CoroutineContext\nclass Job { fun cancel() {}\n    companion object Key\n}\nclass Other { fun cancel() {} }\n',
       'src/B.kt': [
         'package k', '',
         'fun all(vararg jobs: Job) {',
         '    jobs.forEach { it.cancel() }',
         '    jobs[0].cancel()',
         '}',
-        'fun Context.stop(ctx: Context) {',
+        'fun CoroutineContext.stop(ctx: CoroutineContext) {',
         '    val job = ctx[Job]',
         '    job?.cancel()',
+        '    this[Job]?.cancel()',
+        '}',
+        'fun Context.notKeyed(ctx: Context) {',
+        '    ctx[Job]?.cancel()',
         '    this[Job]?.cancel()',
         '}',
         'fun shadowed(ctx: Context, Job: Other) {',
@@ -2262,7 +2266,8 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       const exact = ['src/A.kt::Job.cancel', 'exact'];
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::all', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], 'an element of `vararg jobs: Job`');
-      assert.deepEqual(callsTo(ix.store, 'src/B.kt::stop', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], '`ctx[Job]` and `this[Job]`');
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::stop', 'cancel').map((e) => [e.to, e.resolution]), [exact, exact], '`ctx[Job]` and `this[Job]` of a CoroutineContext');
+      assert.deepEqual(callsTo(ix.store, 'src/B.kt::notKeyed', 'cancel').map((e) => e.to), [null, null], 'of another container, no Job');
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::shadowed', 'cancel').map((e) => e.to), [null], 'a parameter named Job is no class');
       assert.deepEqual(callsTo(ix.store, 'src/B.kt::ext', 'cancel').map((e) => e.to), [exact[0], 'src/A.kt::Other.cancel', null], 'an extension property is of its declared type (`ctx.primary`), on its receiver\'s type only (`x.peer` of an Any is not Job.peer)');
       const builder = 'src/B.kt::Builder.cancel';
@@ -2294,6 +2299,39 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'src/Q.kt::Queue.go', 'close').map((e) => [e.to, e.resolution]), Array(4).fill(['src/Q.kt::Node.close', 'exact']));
       assert.deepEqual(callTo(ix.store, 'src/Q.kt::Queue.go', 'compareAndSet'), [null, 'unresolved'], 'the box\'s own, not Node\'s');
+    }));
+
+  it('and not beyond: `super` in a member extension is the class\'s, a box in `with()` is no receiver of its content, `x[Cls]` of another container is not a Cls, a defaulted middle parameter can be skipped', () =>
+    withIndexedProject({
+      'src/N.kt': [
+        'package k', '',
+        'import kotlinx.coroutines.flow.MutableStateFlow', '',
+        'open class Msg { open fun log() {} }',
+        'class Request : Msg()',
+        'open class BaseRepo { open fun log() {} }',
+        'class Repo : BaseRepo() { fun Request.send() { super.log() } }',
+        'class Node { fun emit(x: Int) {}\n    fun start() {}\n    companion object }',
+        'class Service { fun start() {} }',
+        'class Registry { operator fun get(key: Any): Service = Service() }',
+        'class Toast {',
+        '    fun show(msg: String, duration: Int = 0, onDone: () -> Unit) {}',
+        '    fun show(msg: String, duration: Int) {}',
+        '}',
+        'fun use(reg: Registry) {',
+        '    val nodes = MutableStateFlow(Node())',
+        '    with(nodes) { emit(3) }',
+        '    reg[Node].start()',
+        '    val c = HashMap<Any, Service>()',
+        '    c[Node]?.start()',
+        '}',
+        'class Screen {',
+        '    fun go(t: Toast) { t.show("x") { } }',
+        '}', ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/N.kt::Repo.send', 'log'), ['src/N.kt::BaseRepo.log', 'exact'], 'Repo\'s supertype, not Request\'s');
+      assert.notDeepEqual(callTo(ix.store, 'src/N.kt::use', 'emit')?.[1], 'scope', 'the box is no Node');
+      assert.ok(callsTo(ix.store, 'src/N.kt::use', 'start').every((e) => e.to !== 'src/N.kt::Node.start'), 'a Registry or a HashMap indexed by Node gives no Node');
+      assert.deepEqual(callTo(ix.store, 'src/N.kt::Screen.go', 'show'), ['src/N.kt::Toast.show', 'exact'], 'show(msg, duration = 0, onDone) takes ("x") { }, not show(msg, duration)');
     }));
 
   it('overloads by argument count: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>

@@ -83,11 +83,13 @@ function openParen(sig: string, name: string): number {
 /** Varargs (`int... xs`, C's `...`, C#'s `params`) take any number; a default value (`= 1`) may be left out. */
 function range(params: string[]): [number, number] {
   if (params.length === 1 && params[0] === 'void') return [0, 0];
+  // (least: those without a default, wherever they are: Kotlin's `show(msg, duration = 0, onDone)`
+  // takes `show("x") { }`, by name or as a trailing lambda; elsewhere defaults come last anyway)
   let least = 0, most = 0;
   for (const p of params) {
     if (p.includes('...') || /^(?:params|vararg)\s/.test(p.trim())) return [least, Infinity];
     most++;
-    if (!/=/.test(p.replace(/[=!<>]=|=>/g, ''))) least = most;
+    if (!/=/.test(p.replace(/[=!<>]=|=>/g, ''))) least++;
   }
   return [least, most];
 }

@@ -962,9 +962,11 @@ export function withoutArgs(s: string, max = Infinity, keepCall?: RegExp): strin
       // (Go's `new(T)` names what it makes: `x := new(big.Int).Mul(a, b)` keeps the T)
       // (and a box's, LanguageSpec.boxes: `atomic(Node())` holds a Node)
       const keep = /(?:^|[^\w$.])new$/.test(s.slice(Math.max(0, i - 4), i)) || !!keepCall?.test(s.slice(Math.max(0, i - 120), i));
-      out.push(s.slice(from, i), keep ? s.slice(i, j + 1) : '()');
+      // (what is kept loses its own calls' arguments: `atomic(Node(a, b))` is `atomic(Node())`)
+      const kept = keep ? `(${withoutArgs(s.slice(i + 1, j), max, keepCall)})` : '()';
+      out.push(s.slice(from, i), kept);
       last = ')';
-      solid += keep ? j + 1 - i : 2;
+      solid += kept.length;
       i = j;
       from = j + 1;
     } else if (!/\s/.test(c)) (last = c), solid++;

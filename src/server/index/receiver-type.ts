@@ -7,7 +7,7 @@ import type { GraphDb } from './graph-db';
 import { ARGV_SEP } from './types';
 import { paramList } from './arity';
 import type { Hit, Resolver } from './resolve';
-import { languageById } from './languages/table';
+import { languageById, LanguageSpec } from './languages/table';
 import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
 
 export interface Ctx { src: number; fileId: number; line?: number }
@@ -155,7 +155,7 @@ export class ReceiverTypes {
     if (rules.tableTypes && e.includes(':')) e = e.replace(/:(?=[A-Za-z_]\w*\s*\()/g, '.'); // (Lua's `Stack:new()`)
     // Kotlin's `this@Outer`: the enclosing class of that name, or what the extension function
     // of that name extends (a lambda's label, `this@launch`, is not known)
-    const label = rules.extensionFunctions ? /^this@([A-Za-z_]\w*)$/.exec(e) : null;
+    const label = rules.labeledThis ? /^this@([A-Za-z_]\w*)$/.exec(e) : null;
     if (label) {
       for (let cur = this.db.node(ctx.src); cur && cur.kind !== 'file'; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
         if (cur.name !== label[1]) continue;
@@ -202,9 +202,10 @@ export class ReceiverTypes {
       const open = matchingOpen(e, e.length - 1);
       if (open <= 0) return undefined;
       const el = this.elementOf(this.of(e.slice(0, open), ctx), open === e.length - 2);
-      // (`context[Job]`, ResolveRules.classKeys: a class or interface of the project, not a value)
+      // (`context[Job]`, ResolveRules.classKeys: of a container declared one of those types, a
+      // class or interface of the project, not a value)
       const key = el == null && rules.classKeys ? e.slice(open + 1, -1).trim() : '';
-      if (!/^[A-Z]\w*$/.test(key) || this.inScope(key, ctx)) return el;
+      if (!/^[A-Z]\w*$/.test(key) || this.inScope(key, ctx) || !this.keyedByClass(e.slice(0, open).trim(), rules.classKeys!, ctx)) return el;
       const cls = this.named(key, ctx);
       const kind = cls ? this.db.node(cls.id)?.kind : undefined;
       return kind === 'class' || kind === 'interface' ? cls : el;
@@ -227,13 +228,14 @@ export class ReceiverTypes {
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
       // a box (LanguageSpec.boxes: `atomic(Node())`, `atomic<Node?>(null)`) holds what it is given
-      const box = languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes;
+      const box = this.boxes(ctx);
       if (box?.calls.includes(head)) {
         const lt = e.indexOf('<');
         const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
         const arg = splitTop(e.slice(open + 1, -1))[0]?.trim();
         const held = gt > 0 ? this.named(e.slice(lt + 1, gt).replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined;
-        return held ? { id: held.id, how: held.how, boxed: held } : held;
+        // (no id of its own: code that misses the box looks up nothing)
+        return held ? { id: -1, how: held.how, boxed: held } : held;
       }
       if (rules.castCalls?.includes(head)) {
         const lt = e.indexOf('<');
@@ -280,7 +282,7 @@ export class ReceiverTypes {
     // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
     if (file?.kind === 'file') return this.handedOn(file.file_id, name, obj.how) ?? this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
     if (obj.second !== undefined) return name === (this.r.rules(ctx.fileId).pairValue ?? 'second') ? obj.second : undefined; // a pair
-    if (obj.boxed !== undefined) return name === languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes?.member ? obj.boxed : undefined; // a box
+    if (obj.boxed !== undefined) return name === this.boxes(ctx)?.member ? obj.boxed : undefined; // a box
     const f = this.field(obj.id, name);
     if (!f) return this.extensionProperty(prefix, name, obj, ctx);
     // `E value` of a `Node<Repo>`: a Repo
@@ -383,10 +385,22 @@ export class ReceiverTypes {
 
   /** A module-level constant's or variable's type: its binding under its own name, where it is
    *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
+  /** Whether `container` is declared one of `types` (a parameter, local or field; `this` in an
+   *  extension of one): ResolveRules.classKeys. */
+  private keyedByClass(container: string, types: string[], ctx: Ctx): boolean {
+    const declared = container === 'this' ? this.r.extendedName(ctx.src) : this.argumentType(container, ctx, []);
+    return declared !== undefined && types.includes(declared.replace(/[?!]+$/, '').replace(/<.*$/s, '').split('.').pop()!);
+  }
+
+  /** The boxes of the file's language (LanguageSpec.boxes). */
+  private boxes(ctx: Ctx): LanguageSpec['boxes'] {
+    return languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes;
+  }
+
   /** Kotlin's extension property in sight (`val CoroutineContext.delay: Delay`): what `x.delay`
    *  is, by x's type, or for a type from outside by the one x is declared (Resolver.extensionFunction). */
   private extensionProperty(prefix: string, name: string, obj: TypeHit, ctx: Ctx): TypeHit {
-    if (!this.r.rules(ctx.fileId).extensionFunctions || obj?.array || obj?.boxed) return undefined;
+    if (!this.r.rules(ctx.fileId).extensionFunctions || obj?.array || obj?.boxed !== undefined) return undefined;
     const hit = this.r.extensionFunction({ src: ctx.src, fileId: ctx.fileId, line: ctx.line, name, kind: 'value', receiver: prefix }, obj?.id, obj === null, true);
     return hit ? withHow(this.holderType(hit.id), hit.how) : undefined;
   }
@@ -446,7 +460,7 @@ export class ReceiverTypes {
     if (!cb) return this.named(t, ctx);
     // a box's own lambdas are given what it holds (LanguageSpec.boxes: `_cur.loop { cur -> }`)
     const boxLambda = cb[2] === '0' ? /^(.+)\.([A-Za-z_]\w*)$/s.exec(cb[3]) : null;
-    if (boxLambda && languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes?.lambdas.includes(boxLambda[2])) {
+    if (boxLambda && this.boxes(ctx)?.lambdas.includes(boxLambda[2])) {
       const box = this.of(boxLambda[1], ctx);
       if (box?.boxed !== undefined) return box.boxed;
     }

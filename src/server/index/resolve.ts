@@ -1197,9 +1197,7 @@ export class Resolver {
     // the class around, and in an extension what it extends, `this`)
     const aroundNames = new Set<string>();
     if (all.some((n) => n.kind === 'method')) {
-      let lexical = this.db.node(ref.src);
-      while (lexical && !CLASSLIKE.has(lexical.kind)) lexical = lexical.parent_id ? this.db.node(lexical.parent_id) : undefined;
-      for (const c of new Set([lexical, this.enclosingClass(ref.src)])) if (c) for (const n of this.typeAndSupertypeNames(c.id)) aroundNames.add(n);
+      for (const c of new Set([this.lexicalClass(ref.src), this.enclosingClass(ref.src)])) if (c) for (const n of this.typeAndSupertypeNames(c.id)) aroundNames.add(n);
     }
     const inSight = all.filter((n) => {
       if (n.kind === 'method') return aroundNames.has(this.db.node(n.parent_id!)?.name ?? '');
@@ -1502,6 +1500,22 @@ export class Resolver {
     return !!p && p.id !== c.id && p.name === c.name && p.parent_id === null && CLASSLIKE.has(p.kind);
   }
 
+  /** The type the function the code is in extends, by name (Kotlin's `fun CoroutineContext.x()`). */
+  extendedName(src: number): string | undefined {
+    for (let c = this.db.node(src); c && c.kind !== 'file'; c = c.parent_id ? this.db.node(c.parent_id) : undefined) {
+      if (FUNCLIKE.has(c.kind)) return this.extensionReceiver(c);
+    }
+    return undefined;
+  }
+
+  /** The class the code is written in, whatever a member extension extends (its `super`, the
+   *  class whose member extensions are in sight). */
+  lexicalClass(src: number): NodeRow | undefined {
+    let c = this.db.node(src);
+    while (c && !CLASSLIKE.has(c.kind)) c = c.parent_id ? this.db.node(c.parent_id) : undefined;
+    return c;
+  }
+
   enclosingClass(src: number): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind) || (cur.id === src && (this.isComponent(cur) || this.isConstructorFunction(cur)))) return cur;
@@ -1613,7 +1627,8 @@ export class Resolver {
     // Python's `super(Cls, self)`: the supertypes of Cls
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
-      const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src)?.id;
+      // (`super` in a member extension, `fun Request.send() { super.log() }` in Repo, is Repo's)
+      const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : (rules.extensionFunctions ? this.lexicalClass(ref.src) : this.enclosingClass(ref.src))?.id;
       const hit = cls !== undefined && this.takingFirst(want, (w) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, w, true));
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
@@ -1648,7 +1663,7 @@ export class Resolver {
     // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
     const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
     const typeOf = rustPath ? undefined : this.types.of(recv, ref);
-    const type = typeOf?.boxed ? null : typeOf; // (a box's own members are its library's: `_cur.compareAndSet()`)
+    const type = typeOf?.boxed !== undefined ? null : typeOf; // (a box's own members are its library's: `_cur.compareAndSet()`)
     // (a type from outside the project, or a built-in collection: never guess its members)
     // (a smart-cast name has what it was declared's members too: `if (x is Marker) x.base()`)
     const memberOf = (t: TypeHit) => (t && !t.array ? this.member(t.id, ref.name, memberAccept, ref.fileId, want) : undefined);

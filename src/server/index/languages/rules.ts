@@ -108,10 +108,12 @@ export interface ResolveRules {
   callsNameMethods?: boolean | 'members';
   /** `(T) x` is a cast to T (Java, C#): `((T) x).m()` is T's m. */
   casts?: boolean;
-  /** A class indexed by its name is a key to an instance of it (Kotlin's `context[Job]`: a
-   *  CoroutineContext's element keyed by Job's companion object is a Job), where what is indexed
-   *  gives no element type of its own. */
-  classKeys?: boolean;
+  /** Containers (by declared type name) whose element keyed by a class is an instance of it
+   *  (Kotlin's `context[Job]`: a CoroutineContext's element keyed by Job's companion object is a
+   *  Job), where the container's type gives no element type of its own. */
+  classKeys?: string[];
+  /** `this@Outer` is the enclosing class of that name (Kotlin). */
+  labeledThis?: boolean;
   /** `new` may name an interface or a type alias: Java's `new I() { ... }` makes an anonymous
    *  class implementing interface I; C#'s `new Handler(M)` makes a delegate of type Handler. */
   newInterfaces?: boolean;
@@ -336,7 +338,7 @@ export const RULES: Record<string, ResolveRules> = {
     argumentTypes: JAVA_ARGUMENT_TYPES,
   },
   kotlin: {
-    ...jvm, packages: true, detachedMethods: true, extensionFunctions: true, classKeys: true,
+    ...jvm, packages: true, detachedMethods: true, extensionFunctions: true, classKeys: ['CoroutineContext'], labeledThis: true,
     // the standard library's scope functions and collection extensions (`xs.first()`, `.apply {}`)
     builtinMembers: [...jvm.builtinMembers, 'let', 'also', 'apply', 'run', 'takeIf', 'takeUnless', 'first', 'last', 'firstOrNull', 'lastOrNull',
       'single', 'singleOrNull', 'getOrNull', 'getOrElse', 'getOrDefault', 'getValue', 'toList', 'toMutableList', 'toSet', 'toMutableSet', 'toMap',
