@@ -2334,7 +2334,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/N.kt::Screen.go', 'show'), ['src/N.kt::Toast.show', 'exact'], 'show(msg, duration = 0, onDone) takes ("x") { }, not show(msg, duration)');
     }));
 
-  it('overloads by argument count: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>
+  it('overloads by argument count, methods and top-level functions: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>
     withIndexedProject({
       'src/A.kt': [
         'package k', '',
@@ -2347,8 +2347,12 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '    fun start(mode: Int, block: () -> Unit) {}',
         '    fun put(a: Int) {}',
         '}',
+        'fun card(a: String) {}',
+        'fun card(a: String, b: String) {}',
         'class Actor : Co() {',
         '    fun go() {',
+        '        card("a", "b")',
+        '        card("a")',
         '        start()',
         '        start(1) { }',
         '        start(1, {})',
@@ -2360,6 +2364,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'start').map((e) => e.to), ['src/A.kt::Base.start', 'src/A.kt::Co.start', 'src/A.kt::Co.start', 'src/A.kt::Base.start#2']);
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'put').map((e) => e.to), ['src/A.kt::Base.put', 'src/A.kt::Co.put']);
+      assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'card').map((e) => e.to), ['src/A.kt::card#2', 'src/A.kt::card'], 'top-level overloads in the same file');
     }));
 
   it('a trailing lambda for a parameter with a default (`block: P.() -> Unit = {}`), a class\'s name is no receiver of its extensions (an `object`\'s is), a named import and a wildcard take the same of an `expect` and its `actual`, and another language\'s package is not a Kotlin or Java one', () =>

@@ -316,7 +316,9 @@ export class Resolver {
     // 2. the file's top level. A method whose type is in another file is top level too, but a
     // bare name reaches it only where members are implicit (C++'s out-of-line `logger::flush_()`)
     const bare = (n: NodeRow) => accept.has(n.kind) && (n.kind !== 'method' || rules.implicitMembers);
-    const top = local.find((n) => this.isTop(n, rules.openNamespaces) && bare(n));
+    const atTop = (n: NodeRow) => this.isTop(n, rules.openNamespaces) && bare(n);
+    // (of overloads, the one that takes the call's arguments: `card("a", "b")` beside `card(a)`)
+    const top = (want && local.find((n) => atTop(n) && this.takes(n, want))) || local.find(atTop);
     const required = top && rules.importStyle === 'js' && VALUE_HOLDERS.includes(top.kind) ? this.db.importedAs(ref.fileId, name) : [];
     if (required.length) {
       // `const f = require('./f')`: what the module exports (`module.exports = f`, its default),
