@@ -2284,6 +2284,13 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'import kotlinx.coroutines.flow.MutableStateFlow', '',
         'class Node { fun close() {}\n    fun compareAndSet(a: Node?, b: Node?) {} }',
         'class Other { fun close() {} }',
+        'open class Base { open fun both() {} }',
+        'class A : Base()',
+        'class B : Base() { override fun both() {} }',
+        'fun pick(c: Boolean) {',
+        '    val s = if (c) MutableStateFlow(A()) else MutableStateFlow(B())',
+        '    s.value.both()',
+        '}',
         'class Queue {',
         '    private val _cur = atomic(Node())',
         '    private val _maybe = atomic<Node?>(null)',
@@ -2299,6 +2306,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'src/Q.kt::Queue.go', 'close').map((e) => [e.to, e.resolution]), Array(4).fill(['src/Q.kt::Node.close', 'exact']));
       assert.deepEqual(callTo(ix.store, 'src/Q.kt::Queue.go', 'compareAndSet'), [null, 'unresolved'], 'the box\'s own, not Node\'s');
+      assert.deepEqual(callTo(ix.store, 'src/Q.kt::pick', 'both'), ['src/Q.kt::Base.both', 'exact'], 'two boxes hold what their contents share');
     }));
 
   it('and not beyond: `super` in a member extension is the class\'s, a box in `with()` is no receiver of its content, `x[Cls]` of another container is not a Cls, a defaulted middle parameter can be skipped', () =>

@@ -14,6 +14,14 @@ describe('arity: parameter counts from signatures', () => {
     assert.deepEqual(paramRange('int main(void)', 'main'), [0, 0]);
   });
 
+  it('takes a parameter with a default as optional wherever it is (Kotlin), but not one whose annotation or attribute has an `=`', () => {
+    assert.deepEqual(paramRange('fun show(msg: String, duration: Int = 0, onDone: () -> Unit)', 'show'), [2, 3]);
+    assert.deepEqual(paramRange('fun log(vararg xs: Int)', 'log'), [0, Infinity]);
+    assert.deepEqual(paramRange('void create(@Size(max = 10) String n, Integer a)', 'create'), [2, 2]);
+    assert.deepEqual(paramRange('static void Copy([MarshalAs(UnmanagedType.LPArray, SizeParamIndex = 1)] byte[] b, int len)', 'Copy'), [2, 2]);
+    assert.deepEqual(paramRange('void f(int a, int b = 1, bool (*cmp)(int, int) = nullptr)', 'f'), [1, 3]);
+  });
+
   it('reads varargs as any number and defaults as optional', () => {
     assert.deepEqual(paramRange('public static String format(String format, Object... args)', 'format'), [1, Infinity]);
     assert.deepEqual(paramRange('int printf(const char *fmt, ...)', 'printf'), [1, Infinity]);

@@ -89,7 +89,10 @@ function range(params: string[]): [number, number] {
   for (const p of params) {
     if (p.includes('...') || /^(?:params|vararg)\s/.test(p.trim())) return [least, Infinity];
     most++;
-    if (!/=/.test(p.replace(/[=!<>]=|=>/g, ''))) least++;
+    // (an annotation's or attribute's `=` is no default: `@Size(max = 10) String n`, `[MarshalAs(...,
+    // SizeParamIndex = 1)] byte[] b`)
+    const bare = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/^\s*(?:\[[^\]]*\]\s*)+/, '');
+    if (!/=/.test(bare.replace(/[=!<>]=|=>/g, ''))) least++;
   }
   return [least, most];
 }

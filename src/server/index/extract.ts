@@ -963,7 +963,7 @@ export function withoutArgs(s: string, max = Infinity, keepCall?: RegExp): strin
       // (and a box's, LanguageSpec.boxes: `atomic(Node())` holds a Node)
       const keep = /(?:^|[^\w$.])new$/.test(s.slice(Math.max(0, i - 4), i)) || !!keepCall?.test(s.slice(Math.max(0, i - 120), i));
       // (what is kept loses its own calls' arguments: `atomic(Node(a, b))` is `atomic(Node())`)
-      const kept = keep ? `(${withoutArgs(s.slice(i + 1, j), max, keepCall)})` : '()';
+      const kept = keep ? `(${withoutArgs(s.slice(i + 1, j), max - solid, keepCall)})` : '()';
       out.push(s.slice(from, i), kept);
       last = ')';
       solid += kept.length;

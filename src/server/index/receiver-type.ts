@@ -674,6 +674,11 @@ export class ReceiverTypes {
    *  an `if` expression's; undefined where either is not a project type or they share none. */
   private shared(a: TypeHit, b: TypeHit): TypeHit {
     if (!a || !b || a.array || b.array) return undefined;
+    // (two boxes: a box of what their contents share; a box and no box: nothing)
+    if (a.boxed !== undefined || b.boxed !== undefined) {
+      const inner = a.boxed !== undefined && b.boxed !== undefined ? this.shared(a.boxed, b.boxed) : undefined;
+      return inner ? { id: -1, how: inner.how, boxed: inner } : undefined;
+    }
     if (a.id === b.id) return a.how === 'heuristic' ? a : b;
     const above = (id: number) => {
       const seen = new Set<number>();
