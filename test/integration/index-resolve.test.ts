@@ -2344,6 +2344,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
 
   it('overloads by argument count, methods and top-level functions: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>
     withIndexedProject({
+      'src/other/Use.kt': 'package other\n\nimport k.card\n\nfun use() {\n    card("a", "b")\n    card("a")\n}\n',
       'src/A.kt': [
         'package k', '',
         'open class Base {',
@@ -2373,6 +2374,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'start').map((e) => e.to), ['src/A.kt::Base.start', 'src/A.kt::Co.start', 'src/A.kt::Co.start', 'src/A.kt::Base.start#2']);
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'put').map((e) => e.to), ['src/A.kt::Base.put', 'src/A.kt::Co.put']);
       assert.deepEqual(callsTo(ix.store, 'src/A.kt::Actor.go', 'card').map((e) => e.to), ['src/A.kt::card#2', 'src/A.kt::card'], 'top-level overloads in the same file');
+      assert.deepEqual(callsTo(ix.store, 'src/other/Use.kt::use', 'card').map((e) => [e.to, e.resolution]), [['src/A.kt::card#2', 'import'], ['src/A.kt::card', 'import']], 'and imported by name');
     }));
 
   it('a trailing lambda for a parameter with a default (`block: P.() -> Unit = {}`), a class\'s name is no receiver of its extensions (an `object`\'s is), a named import and a wildcard take the same of an `expect` and its `actual`, and another language\'s package is not a Kotlin or Java one', () =>

@@ -346,7 +346,7 @@ export class Resolver {
     const dotted = rules.folderScope && rules.importStyle === 'dotted';
     if (dotted) {
       const single = this.importBinding(name, this.db.importedAs(ref.fileId, name), accept, false) ?? (rules.packages ? this.importedByPackage(name, ref, accept) : undefined);
-      if (single) return { id: single, how: 'import' };
+      if (single) return { id: this.overloadTaking(single, want), how: 'import' };
       const sib = sibling();
       if (sib) return { id: sib.id, how: 'scope' };
     }
@@ -1004,6 +1004,15 @@ export class Resolver {
   /** Whether a function-like node can take the call's arguments (its signature's parameter
    *  list): as many, and where they are typed, of types that fit. Anything else, or a signature
    *  that does not say, can. */
+  /** Of a declaration and its overloads beside it (same file, same parent), the first that takes
+   *  the call's arguments; the declaration itself where none does (`import a.card` with `card(x)`
+   *  and `card(x, y)` in a: `card(1, 2)` is the second). */
+  private overloadTaking(id: number, want: Want | undefined): number {
+    const n = want && this.db.node(id);
+    if (!n || this.takes(n, want)) return id;
+    return this.db.nodesNamedIn(n.name, n.file_id).find((o) => o.parent_id === n.parent_id && o.kind === n.kind && this.takes(o, want))?.id ?? id;
+  }
+
   private takes(n: NodeRow, want: Want | undefined): boolean {
     if (want === undefined || !FUNCLIKE.has(n.kind)) return true;
     const r = this.params(n).range;
