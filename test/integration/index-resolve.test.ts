@@ -2276,7 +2276,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/B.kt::Builder.within', 'mark'), ['src/B.kt::Builder.mark', 'import'], 'the class\'s member extensions are in sight in its member extension');
     }));
 
-  it('a box holds what it is given (`atomic(Node())`, `atomic<Node?>(null)`, `MutableStateFlow(Node())`): its `.value` and the value its `loop { }` passes are that, its own members the library\'s', () =>
+  it('a box holds what it is given (`atomic(Node())`, `atomic<Node?>(null)`, `MutableStateFlow(Node())`) or declared (`StateFlow<Node>`): its `.value` and the value its `loop { }` passes are that, its own members the library\'s', () =>
     withIndexedProject({
       'src/Q.kt': [
         'package k', '',
@@ -2290,6 +2290,15 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'fun pick(c: Boolean) {',
         '    val s = if (c) MutableStateFlow(A()) else MutableStateFlow(B())',
         '    s.value.both()',
+        '}',
+        'class AtomicRef<T> { fun value(): T = TODO() }',
+        'class Screen(val state: StateFlow<Node>, val live: LiveData<Node?>, val ui: State<Node>, val mine: AtomicRef<Node>) {',
+        '    fun show() {',
+        '        state.value.close()',
+        '        live.value?.close()',
+        '        ui.value.close()',
+        '    }',
+        '    fun own() { mine.value() }',
         '}',
         'class Queue {',
         '    private val _cur = atomic(Node())',
@@ -2307,6 +2316,8 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'src/Q.kt::Queue.go', 'close').map((e) => [e.to, e.resolution]), Array(4).fill(['src/Q.kt::Node.close', 'exact']));
       assert.deepEqual(callTo(ix.store, 'src/Q.kt::Queue.go', 'compareAndSet'), [null, 'unresolved'], 'the box\'s own, not Node\'s');
       assert.deepEqual(callTo(ix.store, 'src/Q.kt::pick', 'both'), ['src/Q.kt::Base.both', 'exact'], 'two boxes hold what their contents share');
+      assert.deepEqual(callsTo(ix.store, 'src/Q.kt::Screen.show', 'close').map((e) => [e.to, e.resolution]), Array(3).fill(['src/Q.kt::Node.close', 'exact']), 'a box declared (`StateFlow<Node>`, `LiveData<Node?>`, `State<Node>`)');
+      assert.deepEqual(callTo(ix.store, 'src/Q.kt::Screen.own', 'value'), ['src/Q.kt::AtomicRef.value', 'exact'], 'a project type of a box\'s name (AtomicRef) is itself');
     }));
 
   it('and not beyond: `super` in a member extension is the class\'s, a box in `with()` is no receiver of its content, `x[Cls]` of another container is not a Cls, a defaulted middle parameter can be skipped', () =>

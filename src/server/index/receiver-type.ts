@@ -547,6 +547,11 @@ export class ReceiverTypes {
       const rules = this.r.rules(ctx.fileId);
       // `Box<Shape>` is used as a Shape, `Vec<Shape>` holds Shapes (ResolveRules.wrapperTypes)
       if (list.length && rules.wrapperTypes?.includes(bare)) return this.named(list[0], ctx);
+      // a box (LanguageSpec.boxes: `StateFlow<Ui>`) holds one
+      if (list.length && this.boxes(ctx)?.types.includes(bare)) {
+        const held = this.named(list[0].replace(/\?$/, ''), ctx);
+        return held ? { id: -1, how: held.how, boxed: held } : held;
+      }
       if (list.length && rules.collectionTypes?.includes(bare)) {
         const el = this.named(list[0], ctx);
         return el ? { id: el.id, how: el.how, array: true } : el;

@@ -176,8 +176,9 @@ export interface LanguageSpec {
    *  `MutableStateFlow(x)`): a binding's value keeps their arguments (extract.ts withoutArgs); the
    *  box holds its argument's type, or its type argument's (`atomic<T>(null)`), which its `member`
    *  (`.value`) is, and what its `lambdas` pass their lambda (`_cur.loop { cur -> }`); its other
-   *  members are the library's (receiver-type.ts). */
-  boxes?: { calls: string[]; member: string; lambdas: string[] };
+   *  members are the library's (receiver-type.ts). A declared type of `types` the project does not
+   *  declare is a box of its type argument (`val state: StateFlow<Ui>`). */
+  boxes?: { calls: string[]; types: string[]; member: string; lambdas: string[] };
   /** The name a lambda's receiver has (Kotlin's `this` in `x.apply { }`): @binding.self binds it. */
   lambdaReceiver?: string;
   /** The node of a lambda written after a call's arguments (Kotlin's `annotated_lambda`): it is
@@ -423,7 +424,11 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     misparsed: { topLevel: ['prefix_expression'], preparse: 'kotlin-top-level-annotations' },
     implicitParam: 'it',
     lambdaReceiver: 'this',
-    boxes: { calls: ['atomic', 'MutableStateFlow', 'MutableLiveData', 'mutableStateOf'], member: 'value', lambdas: ['loop', 'update', 'getAndUpdate', 'updateAndGet'] },
+    boxes: {
+      calls: ['atomic', 'MutableStateFlow', 'MutableLiveData', 'mutableStateOf'],
+      types: ['AtomicRef', 'StateFlow', 'MutableStateFlow', 'LiveData', 'MutableLiveData', 'State', 'MutableState'],
+      member: 'value', lambdas: ['loop', 'update', 'getAndUpdate', 'updateAndGet'],
+    },
     trailingLambda: 'annotated_lambda',
     overloads: true,
     argumentsIn: ['call_suffix', 'value_arguments'],
