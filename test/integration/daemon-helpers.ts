@@ -31,7 +31,13 @@ export function indexedProject(where?: string): string {
   if (!template) {
     template = tempDir('ci-dmn-template-');
     cpSync(join(ROOT, 'test/fixtures/projects/shop'), template, { recursive: true });
-    execFileSync(process.execPath, ['--no-warnings', ENTRY, '--init', '--path', template], { stdio: 'ignore', timeout: 60_000 });
+    try {
+      execFileSync(process.execPath, ['--no-warnings', ENTRY, '--init', '--path', template], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+    } catch (e) {
+      // (what the index said: a bare "Command failed" told nothing the one time it failed in CI)
+      const err = e as { status?: number | null; signal?: string | null; stderr?: Buffer };
+      throw new Error(`--init of the daemon tests' template failed (status ${err.status}, signal ${err.signal}): ${err.stderr?.toString().slice(-2000) ?? ''}`);
+    }
   }
   const d = where ?? tempDir('ci-dmn-p-');
   mkdirSync(d, { recursive: true });
