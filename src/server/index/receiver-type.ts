@@ -383,8 +383,6 @@ export class ReceiverTypes {
     return sub === undefined ? undefined : { id: sub, how };
   }
 
-  /** A module-level constant's or variable's type: its binding under its own name, where it is
-   *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
   /** Whether `container` is declared one of `types` (a parameter, local or field; `this` in an
    *  extension of one): ResolveRules.classKeys. */
   private keyedByClass(container: string, types: string[], ctx: Ctx): boolean {
@@ -405,6 +403,8 @@ export class ReceiverTypes {
     return hit ? withHow(this.holderType(hit.id), hit.how) : undefined;
   }
 
+  /** A module-level constant's or variable's type: its binding under its own name, where it is
+   *  declared (imported under another, `from django.apps import apps as django_apps`, too). */
   private holderType(id: number | undefined): TypeHit {
     const v = id === undefined ? undefined : this.db.node(id);
     // an enum constant is its enum; a field or property has its binding in its type (`StandardCharsets.UTF_8`)

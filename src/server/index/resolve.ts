@@ -1001,9 +1001,6 @@ export class Resolver {
     }
   }
 
-  /** Whether a function-like node can take the call's arguments (its signature's parameter
-   *  list): as many, and where they are typed, of types that fit. Anything else, or a signature
-   *  that does not say, can. */
   /** Of a declaration and its overloads beside it (same file, same parent), the first that takes
    *  the call's arguments; the declaration itself where none does (`import a.card` with `card(x)`
    *  and `card(x, y)` in a: `card(1, 2)` is the second). */
@@ -1013,6 +1010,9 @@ export class Resolver {
     return this.db.nodesNamedIn(n.name, n.file_id).find((o) => o.parent_id === n.parent_id && o.kind === n.kind && this.takes(o, want))?.id ?? id;
   }
 
+  /** Whether a function-like node can take the call's arguments (its signature's parameter
+   *  list): as many, and where they are typed, of types that fit. Anything else, or a signature
+   *  that does not say, can. */
   private takes(n: NodeRow, want: Want | undefined): boolean {
     if (want === undefined || !FUNCLIKE.has(n.kind)) return true;
     const r = this.params(n).range;
