@@ -1208,7 +1208,7 @@ export class Resolver {
     // the class around, and in an extension what it extends, `this`)
     const aroundNames = new Set<string>();
     if (all.some((n) => n.kind === 'method')) {
-      for (const c of new Set([this.lexicalClass(ref.src), this.enclosingClass(ref.src)])) if (c) for (const n of this.typeAndSupertypeNames(c.id)) aroundNames.add(n);
+      for (const c of new Set([this.enclosingClass(ref.src, false), this.enclosingClass(ref.src)])) if (c) for (const n of this.typeAndSupertypeNames(c.id)) aroundNames.add(n);
     }
     const inSight = all.filter((n) => {
       if (n.kind === 'method') return aroundNames.has(this.db.node(n.parent_id!)?.name ?? '');
@@ -1519,18 +1519,13 @@ export class Resolver {
     return undefined;
   }
 
-  /** The class the code is written in, whatever a member extension extends (its `super`, the
-   *  class whose member extensions are in sight). */
-  lexicalClass(src: number): NodeRow | undefined {
-    let c = this.db.node(src);
-    while (c && !CLASSLIKE.has(c.kind)) c = c.parent_id ? this.db.node(c.parent_id) : undefined;
-    return c;
-  }
-
-  enclosingClass(src: number): NodeRow | undefined {
+  /** The class the code at `src` is in: its `this`. `extensions` false: the class it is written in,
+   *  whatever a member extension extends (its `super`, the class whose member extensions are in
+   *  sight). */
+  enclosingClass(src: number, extensions = true): NodeRow | undefined {
     for (let cur = this.db.node(src); cur; cur = cur.parent_id ? this.db.node(cur.parent_id) : undefined) {
       if (CLASSLIKE.has(cur.kind) || (cur.id === src && (this.isComponent(cur) || this.isConstructorFunction(cur)))) return cur;
-      const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur) ?? this.extensionOwner(cur);
+      const owner = this.outOfLineClass(cur) ?? this.prototypeOwner(cur) ?? (extensions ? this.extensionOwner(cur) : undefined);
       if (owner) return owner;
     }
     return undefined;
@@ -1639,7 +1634,7 @@ export class Resolver {
     const explicit = rules.superNames.includes('super()') ? /^super\(\s*([A-Za-z_]\w*)\s*,[^()]*\)$/.exec(recv) : null;
     if (rules.superNames.includes(recv) || explicit) {
       // (`super` in a member extension, `fun Request.send() { super.log() }` in Repo, is Repo's)
-      const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : (rules.extensionFunctions ? this.lexicalClass(ref.src) : this.enclosingClass(ref.src))?.id;
+      const cls = explicit ? this.resolveName(explicit[1], ref, CLASSLIKE, null)?.id : this.enclosingClass(ref.src, false)?.id;
       const hit = cls !== undefined && this.takingFirst(want, (w) => this.memberOfSupertypes(cls, ref.name, memberAccept, ref.fileId, w, true));
       return hit ? { id: hit, how: 'exact' } : undefined;
     }
