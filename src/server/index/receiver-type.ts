@@ -5,7 +5,7 @@
 // Type names are resolved where they were written (the callee's file, not the caller's).
 import type { GraphDb } from './graph-db';
 import { ARGV_SEP } from './types';
-import { paramList } from './arity';
+import { baseType, paramList } from './arity';
 import type { Hit, Resolver } from './resolve';
 import { languageById, LanguageSpec } from './languages/table';
 import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
@@ -387,7 +387,7 @@ export class ReceiverTypes {
    *  extension of one): ResolveRules.classKeys. */
   private keyedByClass(container: string, types: string[], ctx: Ctx): boolean {
     const declared = container === 'this' ? this.r.extendedName(ctx.src) : this.argumentType(container, ctx, []);
-    return declared !== undefined && types.includes(declared.replace(/[?!]+$/, '').replace(/<.*$/s, '').split('.').pop()!);
+    return declared !== undefined && types.includes(baseType(declared));
   }
 
   /** The boxes of the file's language (LanguageSpec.boxes). */
