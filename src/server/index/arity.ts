@@ -20,7 +20,7 @@ export function paramTypes(signature: string, name: string): string[] | undefine
   return paramList(signature, name)?.map((p) => {
     // `final @Nullable Map<K, V> m`, `byte b[]` (the dimensions after the name); C#'s `[In] ref
     // byte[] b`, `params object[] args`, `string s = null`
-    const cs = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/^\s*(?:\[[^\]]*\]\s*)+/, '').replace(/\s*=[\s\S]*$/, '');
+    const cs = withoutAnnotations(p).replace(/\s*=[\s\S]*$/, '');
     if (p.includes('...') || /^params\s/.test(cs)) return '...';
     const bare = cs.replace(/^\s*(?:(?:ref|out|in|this|scoped)\s+)+/, '').replace(/\bfinal\s/g, ' ').trim();
     const m = /^(.*?)\s*\b[\w$]+\s*((?:\[\s*\])*)$/s.exec(bare);
@@ -80,6 +80,12 @@ function openParen(sig: string, name: string): number {
   }
 }
 
+/** A parameter without its annotations (`@Nullable`, `@Size(max = 10)`) and C#'s attributes
+ *  before it (`[In]`, `[MarshalAs(..., SizeParamIndex = 1)]`). */
+function withoutAnnotations(p: string): string {
+  return p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/^\s*(?:\[[^\]]*\]\s*)+/, '');
+}
+
 /** Varargs (`int... xs`, C's `...`, C#'s `params`) take any number; a default value (`= 1`) may be left out. */
 function range(params: string[]): [number, number] {
   if (params.length === 1 && params[0] === 'void') return [0, 0];
@@ -89,10 +95,8 @@ function range(params: string[]): [number, number] {
   for (const p of params) {
     if (p.includes('...') || /^(?:params|vararg)\s/.test(p.trim())) return [least, Infinity];
     most++;
-    // (an annotation's or attribute's `=` is no default: `@Size(max = 10) String n`, `[MarshalAs(...,
-    // SizeParamIndex = 1)] byte[] b`)
-    const bare = p.replace(/@[\w.]+(?:\([^()]*\))?/g, ' ').replace(/^\s*(?:\[[^\]]*\]\s*)+/, '');
-    if (!/=/.test(bare.replace(/[=!<>]=|=>/g, ''))) least++;
+    // (an annotation's or attribute's `=` is no default: `@Size(max = 10) String n`)
+    if (!/=/.test(withoutAnnotations(p).replace(/[=!<>]=|=>/g, ''))) least++;
   }
   return [least, most];
 }
