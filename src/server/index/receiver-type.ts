@@ -42,6 +42,13 @@ const IDENT = /^[A-Za-z_$#][\w$]*$/;
 /** What a cast's parentheses hold: a type name (dotted, type arguments, array brackets). */
 const CAST_TYPE = /^[A-Za-z_$][\w$.]*\s*(?:<.*>)?(?:\s*\[\])*$/s;
 const MAX_DEPTH = 16;
+
+/** A box holding `held` (LanguageSpec.boxes). It has no id of its own: code that misses the box
+ *  looks up nothing. */
+function boxOf(held: TypeHit): TypeHit {
+  return held ? { id: -1, how: held.how, boxed: held } : held;
+}
+
 /** Entries at which the caches start over: they are keyed by place, so a resolve of the Linux
  *  kernel's millions of `dev->x` receivers grew them by hundreds of MB; effect's stays far below. */
 const CACHE_MAX = 200_000;
@@ -227,20 +234,21 @@ export class ReceiverTypes {
       const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim().replace(/^\(0,\s*([^]+)\)$/, '$1'));
       if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
-      // a box (LanguageSpec.boxes: `atomic(Node())`, `atomic<Node?>(null)`) holds what it is given
-      const box = this.boxes(ctx);
-      if (box?.calls.includes(head)) {
+      // (`f<T>(x)`: T as written)
+      const typeArg = () => {
         const lt = e.indexOf('<');
         const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
+        return gt > 0 ? e.slice(lt + 1, gt) : undefined;
+      };
+      // a box (LanguageSpec.boxes: `atomic(Node())`, `atomic<Node?>(null)`) holds what it is given
+      if (this.boxes(ctx)?.calls.includes(head)) {
+        const t = typeArg();
         const arg = splitTop(e.slice(open + 1, -1))[0]?.trim();
-        const held = gt > 0 ? this.named(e.slice(lt + 1, gt).replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined;
-        // (no id of its own: code that misses the box looks up nothing)
-        return held ? { id: -1, how: held.how, boxed: held } : held;
+        return boxOf(t !== undefined ? this.named(t.replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined);
       }
       if (rules.castCalls?.includes(head)) {
-        const lt = e.indexOf('<');
-        const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
-        return gt > 0 ? this.named(e.slice(lt + 1, gt), ctx) : undefined;
+        const t = typeArg();
+        return t !== undefined ? this.named(t, ctx) : undefined;
       }
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
@@ -548,10 +556,7 @@ export class ReceiverTypes {
       // `Box<Shape>` is used as a Shape, `Vec<Shape>` holds Shapes (ResolveRules.wrapperTypes)
       if (list.length && rules.wrapperTypes?.includes(bare)) return this.named(list[0], ctx);
       // a box (LanguageSpec.boxes: `StateFlow<Ui>`) holds one
-      if (list.length && this.boxes(ctx)?.types.includes(bare)) {
-        const held = this.named(list[0].replace(/\?$/, ''), ctx);
-        return held ? { id: -1, how: held.how, boxed: held } : held;
-      }
+      if (list.length && this.boxes(ctx)?.types.includes(bare)) return boxOf(this.named(list[0].replace(/\?$/, ''), ctx));
       if (list.length && rules.collectionTypes?.includes(bare)) {
         const el = this.named(list[0], ctx);
         return el ? { id: el.id, how: el.how, array: true } : el;
@@ -680,10 +685,7 @@ export class ReceiverTypes {
   private shared(a: TypeHit, b: TypeHit): TypeHit {
     if (!a || !b || a.array || b.array) return undefined;
     // (two boxes: a box of what their contents share; a box and no box: nothing)
-    if (a.boxed !== undefined || b.boxed !== undefined) {
-      const inner = a.boxed !== undefined && b.boxed !== undefined ? this.shared(a.boxed, b.boxed) : undefined;
-      return inner ? { id: -1, how: inner.how, boxed: inner } : undefined;
-    }
+    if (a.boxed !== undefined || b.boxed !== undefined) return a.boxed !== undefined && b.boxed !== undefined ? boxOf(this.shared(a.boxed, b.boxed)) ?? undefined : undefined;
     if (a.id === b.id) return a.how === 'heuristic' ? a : b;
     const above = (id: number) => {
       const seen = new Set<number>();
