@@ -318,7 +318,7 @@ export class Resolver {
     const bare = (n: NodeRow) => accept.has(n.kind) && (n.kind !== 'method' || rules.implicitMembers);
     const atTop = (n: NodeRow) => this.isTop(n, rules.openNamespaces) && bare(n);
     // (of overloads, the one that takes the call's arguments: `card("a", "b")` beside `card(a)`)
-    const top = (want && local.find((n) => atTop(n) && this.takes(n, want))) || local.find(atTop);
+    const top = local.find((n) => atTop(n) && this.takes(n, want)) ?? local.find(atTop);
     const required = top && rules.importStyle === 'js' && VALUE_HOLDERS.includes(top.kind) ? this.db.importedAs(ref.fileId, name) : [];
     if (required.length) {
       // `const f = require('./f')`: what the module exports (`module.exports = f`, its default),
