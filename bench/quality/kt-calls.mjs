@@ -241,7 +241,10 @@ export function ktDocs(src) {
       if (!/^\s*\/\*\*/.test(lines[i])) continue;
       let j = i;
       while (j < lines.length && !lines[j].includes('*/')) j++;
-      const doc = lines.slice(i, j + 1).join('\n').replace(/^\s*\/\*\*|\*\/\s*$/g, '').split('\n').map((l) => l.replace(/^\s*\*\s?/, '')).join('\n').trim();
+      // the description is what comes before the block tags (`@param`, `@suppress`), as for javadoc
+      const body = lines.slice(i, j + 1).join('\n').replace(/^\s*\/\*\*|\*\/\s*$/g, '').split('\n').map((l) => l.replace(/^\s*\*\s?/, ''));
+      const tag = body.findIndex((l) => /^\s*@\w/.test(l));
+      const doc = (tag < 0 ? body : body.slice(0, tag)).join('\n').trim();
       let k = j + 1;
       while (k < lines.length && /^\s*(@\w|$)/.test(lines[k])) k++;
       const m = /\b(?:fun|class|interface|object|val|var|typealias)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)/.exec(lines[k] ?? '');

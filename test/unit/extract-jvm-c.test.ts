@@ -341,4 +341,19 @@ describe('extract: kotlin', () => {
     const x = await parseText('k.kt', 'const val MAX = 1\nval origin = 2\nvar count = 0\nclass A { val size = 3 }\n');
     assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), ['constant MAX', 'constant origin', 'variable count', 'class A', 'property A.size']);
   });
+
+  it('a doc comment right after the imports or the package header is the next definition\'s (the grammar keeps it inside them)', async () => {
+    const x = await parseText('k.kt', 'package a\n\nimport b.c // why c\n\n/** Yields a thread. */\nfun yield() {}\n');
+    assert.deepEqual(x.symbols.map((s) => `${s.name}: ${s.docstring}`), ['yield: Yields a thread.']);
+    const y = await parseText('k.kt', 'package a\n\n/**\n * Thrown when a handler fails.\n */\n@Ann\nclass E\n');
+    assert.deepEqual(y.symbols.map((s) => `${s.name}: ${s.docstring}`), ['E: Thrown when a handler fails.']);
+    // a comment on the import's own line stays the import's
+    const z = await parseText('k.kt', 'import b.c // why c\nfun f() {}\n');
+    assert.deepEqual(z.symbols.map((s) => `${s.name}: ${s.docstring}`), ['f: ']);
+  });
+
+  it('a doc comment reaches past `@Suppress("x")` on its own line (which the grammar reads as an expression after a declaration)', async () => {
+    const x = await parseText('k.kt', 'fun g() {}\n\n/** Makes an f. */\n@Suppress("FunctionName")\nfun f() {}\n\n/** Is it active. */\n@Suppress("X")\npublic val C.isActive: Boolean\n    get() = true\n');
+    assert.deepEqual(x.symbols.map((s) => `${s.name}: ${s.docstring}`), ['g: ', 'f: Makes an f.', 'isActive: Is it active.']);
+  });
 });

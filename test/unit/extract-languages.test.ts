@@ -50,7 +50,7 @@ describe('extract: language table', () => {
         // Every definition pattern names its symbol.
         assert.ok(query.captureNames.some((n) => n.startsWith('definition.') || (spec.injection && n === 'injection.content')), 'no @definition.* capture');
         // Node types the table names exist in the grammar.
-        for (const t of [...spec.comments, ...(spec.docSkip ?? []), ...(spec.bodyTypes ?? [])]) {
+        for (const t of [...spec.comments, ...(spec.docSkip ?? []).flatMap((t) => t.split('>')), ...(spec.bodyTypes ?? [])]) {
           assert.ok(language.idForNodeType(t, true) !== null || language.idForNodeType(t, false) !== null, `${spec.id}: no node type ${t}`);
         }
       } finally {

@@ -8,6 +8,13 @@ describe('extract: python', () => {
     assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.name}`), ['constant MAX', 'variable lo', 'variable hi', 'variable c', 'variable d', 'function g']);
   });
 
+  it('a comment indented inside the block before a definition is not its doc; one at its own indent is', async () => {
+    const x = await parseText('m.py', 'class A:\n    def f(self): pass\n    # f is a stub\ndef g(): pass\n');
+    assert.equal(sym(x, 'g').docstring, '');
+    const y = await parseText('m.py', 'class A:\n    def f(self): pass\n# Make a g.\ndef g(): pass\n');
+    assert.equal(sym(y, 'g').docstring, 'Make a g.');
+  });
+
   it('finds classes, methods, docstrings, decorators and flags', async () => {
     const x = await parseFixture('python/models.py');
     const f = sym(x, 'make_key');

@@ -53,6 +53,8 @@ export interface CompiledLanguage {
   roles: Map<string, Role>;
   comments: Set<string>;
   docSkip: Set<string>;
+  /** docSkip's `type>first` entries: type -> the type its first named child must have. */
+  docSkipLed: Map<string, string>;
   declWrappers: Set<string>;
   exportWrappers: Set<string>;
   docWrappers: Set<string>;
@@ -83,7 +85,8 @@ export function compileLanguage(spec: LanguageSpec, language: Language, query: Q
   return {
     spec, language, query, roles,
     comments: new Set(spec.comments),
-    docSkip: new Set(spec.docSkip ?? []),
+    docSkip: new Set(spec.docSkip?.filter((t) => !t.includes('>'))),
+    docSkipLed: new Map(spec.docSkip?.filter((t) => t.includes('>')).map((t) => t.split('>') as [string, string])),
     declWrappers: new Set(w.decl ?? []),
     exportWrappers: new Set(w.export ?? []),
     docWrappers: new Set(w.doc ?? []),
@@ -1244,7 +1247,15 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   if (!lang.comments.size) return '';
   let prev = outer.previousSibling;
   let nextRow = outer.startPosition.row;
-  while (prev && lang.docSkip.has(prev.type)) { nextRow = prev.startPosition.row; prev = prev.previousSibling; }
+  while (prev && docSkipped(lang, prev)) { nextRow = prev.startPosition.row; prev = prev.previousSibling; }
+  // A grammar that cannot tell where a list ends keeps the comment after its last item inside it
+  // (Kotlin's last import, its package header): a trailing comment no deeper indented than the
+  // definition is the definition's, not the node's it sits in.
+  if (prev && !lang.comments.has(prev.type)) {
+    let last = prev.lastChild;
+    while (last && !lang.comments.has(last.type) && last.childCount) last = last.lastChild;
+    if (last && lang.comments.has(last.type) && last.startPosition.column <= outer.startPosition.column) prev = last;
+  }
   const parts: string[] = [];
   const prefixes = lang.spec.docPrefixes;
   // A `/** ... */` block is a doc comment by its marker: blank lines may part it from what it
@@ -1264,6 +1275,12 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
     prev = before;
   }
   return parts.length ? cleanDoc(parts.reverse().join('\n')) : '';
+}
+
+function docSkipped(lang: CompiledLanguage, n: Node): boolean {
+  if (lang.docSkip.has(n.type)) return true;
+  const first = lang.docSkipLed.get(n.type);
+  return first !== undefined && n.firstNamedChild?.type === first;
 }
 
 /** Comment or docstring text without its markers, common indentation removed. */

@@ -130,7 +130,9 @@ export interface LanguageSpec {
   comments: string[];
   /** If set, only comments starting with one of these count as doc comments. */
   docPrefixes?: string[];
-  /** Sibling node types allowed between a doc comment and its declaration (attributes). */
+  /** Sibling node types allowed between a doc comment and its declaration (attributes);
+   *  `type>first`: a node of that type whose first named child is a `first` (Kotlin's grammar reads
+   *  `@Suppress("x")` on its own line before a declaration as an annotated expression). */
   docSkip?: string[];
   /** A top-level `/* ... *\/` comment documents the definition after one blank line (GNU C's
    *  style: the comment, a blank line, the return type, the name). */
@@ -434,6 +436,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     argumentsIn: ['call_suffix', 'value_arguments'],
     functionTypes: true,
     comments: ['multiline_comment', 'line_comment'],
+    docSkip: ['prefix_expression>annotation'],
     bodyTypes: ['class_body', 'function_body', 'enum_class_body'],
     modifierContainers: ['modifiers', 'visibility_modifier', 'function_modifier'],
     asyncWords: ['suspend'],
