@@ -247,8 +247,12 @@ export function ktDocs(src) {
       const doc = (tag < 0 ? body : body.slice(0, tag)).join('\n').trim();
       let k = j + 1;
       while (k < lines.length && /^\s*(@\w|$)/.test(lines[k])) k++;
-      const m = /\b(?:fun|class|interface|object|val|var|typealias)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)/.exec(lines[k] ?? '');
-      if (m && doc) out.push({ file: relative(root, f), line: k + 1, name: m[1], doc });
+      // a function's or property's name is the word before its `(` or `:`, after any receiver
+      // type (`fun <T> Collection<Deferred<T>>.awaitAll(`); a class's follows its keyword
+      const line = lines[k] ?? '';
+      const m = /\b(?:(?:fun|val|var)\s+(?:<.*?>\s+)?(?:[^(]*\.)?(\w+)\s*[(:=]|(?:fun|val|var)\s+(\w+)|(?:class|interface|object|typealias)\s+(\w+))/.exec(line);
+      const name = m && (m[1] ?? m[2] ?? m[3]);
+      if (name && doc) out.push({ file: relative(root, f), line: k + 1, name, doc });
       i = j;
     }
   }

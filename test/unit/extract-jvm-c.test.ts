@@ -355,5 +355,13 @@ describe('extract: kotlin', () => {
   it('a doc comment reaches past `@Suppress("x")` on its own line (which the grammar reads as an expression after a declaration)', async () => {
     const x = await parseText('k.kt', 'fun g() {}\n\n/** Makes an f. */\n@Suppress("FunctionName")\nfun f() {}\n\n/** Is it active. */\n@Suppress("X")\npublic val C.isActive: Boolean\n    get() = true\n');
     assert.deepEqual(x.symbols.map((s) => `${s.name}: ${s.docstring}`), ['g: ', 'f: Makes an f.', 'isActive: Is it active.']);
+    // and past a comment on that annotation's line
+    const y = await parseText('k.kt', 'fun g() {}\n/** From an executor. */\n@JvmName("from") // for Java\nfun Executor.f() {}\n');
+    assert.deepEqual(y.symbols.map((s) => `${s.name}: ${s.docstring}`), ['g: ', 'f: From an executor.']);
+  });
+
+  it('an enum class\'s properties after its entries are properties', async () => {
+    const x = await parseText('k.kt', 'enum class S {\n  A, B;\n  /** Is it lazy. */\n  val isLazy: Boolean get() = this === A\n  fun f() {}\n}\n');
+    assert.deepEqual(x.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.docstring}`), ['enum S ', 'enum_member S.A ', 'enum_member S.B ', 'property S.isLazy Is it lazy.', 'method S.f ']);
   });
 });

@@ -1277,10 +1277,15 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   return parts.length ? cleanDoc(parts.reverse().join('\n')) : '';
 }
 
-function docSkipped(lang: CompiledLanguage, n: Node): boolean {
+/** Between a doc comment and its definition: an attribute (docSkip), or a comment on one's line
+ *  (`@JvmName("from") // for Java`). */
+function docSkipped(lang: CompiledLanguage, n: Node, comment = true): boolean {
+  if (!lang.docSkip.size && !lang.docSkipLed.size) return false;
   if (lang.docSkip.has(n.type)) return true;
   const first = lang.docSkipLed.get(n.type);
-  return first !== undefined && n.firstNamedChild?.type === first;
+  if (first !== undefined) return n.firstNamedChild?.type === first;
+  const before = comment && lang.comments.has(n.type) ? n.previousSibling : null;
+  return !!before && before.endPosition.row === n.startPosition.row && docSkipped(lang, before, false);
 }
 
 /** Comment or docstring text without its markers, common indentation removed. */

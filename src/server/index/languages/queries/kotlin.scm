@@ -8,6 +8,7 @@
 (object_declaration (type_identifier) @name) @definition.class
 (function_declaration (simple_identifier) @name) @definition.function
 (class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)
+(enum_class_body (property_declaration (variable_declaration (simple_identifier) @name)) @definition.property)
 ; a top-level `val` (and `const val`) is read-only: a constant, as TypeScript's `const`
 (source_file (property_declaration (binding_pattern_kind) @_k (variable_declaration (simple_identifier) @name) (#eq? @_k "val")) @definition.constant)
 (source_file (property_declaration (variable_declaration (simple_identifier) @name)) @definition.variable)
