@@ -259,6 +259,18 @@ describe('extract: objc', () => {
 });
 
 describe('extract: cpp', () => {
+  it('a comment right after an `#if` line, or before `extern "C"`, is the definition\'s doc', async () => {
+    const x = await parseText('a.cc', [
+      '#if !defined(_MSC_VER) || defined(X)', '// Prints the string.', 'void PrintTo(const wchar_t* s) { Put(s); }', '#endif',
+      '#if !A', '// Kills by signal.', 'Killed::Killed(int signum) : signum_(signum) {}', '#endif',
+      '// Runs with C linkage.', 'extern "C" inline void* Run(void* thread) {', '  return nullptr;', '}',
+      'extern "C" {', '// Gets.', 'void Get();', '}', 'enum E { A, // the a', '  B };', ''].join('\n'));
+    assert.deepEqual(x.symbols.filter((s) => s.kind !== 'enum_member' && s.kind !== 'enum').map((s) => `${s.name}: ${s.docstring}`),
+      ['PrintTo: Prints the string.', 'Killed: Kills by signal.', 'Run: Runs with C linkage.', 'Get: Gets.']);
+    // a comment after code on its line is that code's
+    assert.equal(sym(x, 'E.B').docstring, '');
+  });
+
   it('finds a namespace\'s variables (and extern "C" ones), not a function\'s locals', async () => {
     const x = await parseText('g.cpp', [
       'namespace app {',

@@ -1266,8 +1266,9 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
     || (!!lang.spec.blockDocAfterBlank && topLevel && c.endPosition.row === nextRow - 2 && text(source, c).startsWith('/*')));
   while (prev && lang.comments.has(prev.type) && (prev.endPosition.row >= nextRow - 1 || afterBlank(prev))) {
     const before = prev.previousSibling;
-    // A comment on the same line as the code before it belongs to that code.
-    if (before && before.endPosition.row === prev.startPosition.row && !lang.comments.has(before.type)) break;
+    // A comment on the same line as the code before it belongs to that code (a preprocessor
+    // line's end token, `\n`, ends where the comment's line starts but is of the line before).
+    if (before && before.endPosition.row === prev.startPosition.row && !lang.comments.has(before.type) && before.type !== '\n') break;
     const t = text(source, prev);
     if (prefixes && !prefixes.some((p) => t.startsWith(p))) break;
     parts.push(t);

@@ -384,7 +384,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     localDeclarations: { types: ['declaration'], bodies: ['compound_statement'] },
     preparse: [...C_PREPARSE, 'cpp-export-macros', 'cpp-annotation-macros'],
     platformIncludes: true,
-    wrappers: { doc: ['template_declaration'] },
+    wrappers: { doc: ['template_declaration', 'linkage_specification'] },
     modifierContainers: ['storage_class_specifier'],
     fileLocalWords: ['static'],
     accessLabels: { types: ['access_specifier'] },
