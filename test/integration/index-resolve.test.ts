@@ -2229,6 +2229,17 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
 
+  it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
+    withIndexedProject({
+      'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',
+        '        val failure = failure(a, b)', '        if (failure != null) return failure', '        return null', '    }', '}', ''].join('\n'),
+      'src/g.go': 'package g\n\nfunc step(n int) int { return n }\n\nfunc run() int {\n\tstep := step(1)\n\treturn step\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'src/D.kt::Desc.prepare', 'failure'), ['src/D.kt::Desc.failure', 'scope']);
+      assert.deepEqual(edges(ix.store, 'references').filter((e) => e.target === 'failure' || e.target === 'step'), [], 'the local, not the function');
+      assert.deepEqual(callTo(ix.store, 'src/g.go::run', 'step'), ['src/g.go::step', 'scope'], 'Go: `step := step(1)`');
+    }));
+
   it('a vararg parameter is an array of its type, a class indexed by its name is a key to an instance of it (`context[Job]`) but not a value so named, a member extension\'s bare names are its receiver\'s first, `this@Outer` is the class, and an extension property types what it gives (`ctx.primary`)', () =>
     withIndexedProject({
       'src/A.kt': 'package k\n\ninterface Context\ninterface CoroutineContext\nclass Job { fun cancel() {}\n    companion object Key\n}\nclass Other { fun cancel() {} }\n',

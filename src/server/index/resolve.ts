@@ -290,11 +290,13 @@ export class Resolver {
       const own = local.find((n) => mine(n, want));
       if (own) return { id: this.wholeType(own), how: 'scope' };
       // (`const f: F = () => f()`: its own name's binding is no local of it)
-      // (but `val iterator = iterator()` calls the function: a local is not its own initialiser)
+      // (but `val iterator = iterator()` calls the function: a local is not its own initialiser;
+      // where the local holds in the whole scope its line is not kept, and a call of that name
+      // is taken to be the function's, since the local's value is rarely called)
       const scope = cur;
       const shadowed = () => {
         const shadow = value && LEXICAL.has(scope.kind) && scope.name !== name ? this.db.bindingRow(scope.id, name, ref.line) : undefined;
-        return shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith(`=${name}(`));
+        return shadow !== undefined && !((shadow.start_line === ref.line || (shadow.start_line === null && ref.kind === 'call')) && shadow.type.startsWith(`=${name}(`));
       };
       // (a plain name is a local before a lambda's receiver's member; a call may be the member)
       if (ref.kind === 'value' && shadowed()) return undefined;
