@@ -33,6 +33,13 @@ describe('extract: java', () => {
     assert.equal(sym(x, 'A.g').docstring, 'Runs.');
   });
 
+  it('takes the last /** */ comment before a declaration past // comments, as javadoc does; a // comment where there is none', async () => {
+    const x = await parseText('A.java', [
+      '/**', ' * Asks for passwords.', ' */', '', '// no abstract methods', 'public abstract', 'class A {',
+      '  /** Runs. */', '  // see B', '  void run() {}', '  int n; /** the n */', '  // Stops.', '  void stop() {}', '}', ''].join('\n'));
+    assert.deepEqual(x.symbols.map((s) => `${s.name}: ${s.docstring}`), ['A: Asks for passwords.', 'run: Runs.', 'n: ', 'stop: Stops.']);
+  });
+
   it('finds invocations with receivers, instantiations and heritage', async () => {
     const x = await parseFixture('java/UserService.java');
     hasRef(x, 'extends BaseService <- UserService');

@@ -1262,7 +1262,8 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   // documents (the JDK's `*/`, a blank line, `public class ...`), as javadoc and tsc read it.
   // In GNU C any `/* */` block is, one blank line above a top-level definition.
   const topLevel = !outer.parent?.parent || outer.parent.type.startsWith('preproc_');
-  const afterBlank = (c: Node) => !parts.length && (/^\/\*\*[^/]/.test(text(source, c))
+  const isBlockDoc = (t: string) => /^\/\*\*[^/]/.test(t);
+  const afterBlank = (c: Node) => !parts.length && (isBlockDoc(text(source, c))
     || (!!lang.spec.blockDocAfterBlank && topLevel && c.endPosition.row === nextRow - 2 && text(source, c).startsWith('/*')));
   while (prev && lang.comments.has(prev.type) && (prev.endPosition.row >= nextRow - 1 || afterBlank(prev))) {
     const before = prev.previousSibling;
@@ -1274,6 +1275,19 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
     parts.push(t);
     nextRow = prev.startPosition.row;
     prev = before;
+  }
+  // javadoc and tsc take the last `/** */` block before a definition, past other comments
+  // (`/** Asks for passwords. */ // no abstract methods` above `class Authenticator`); not C,
+  // whose comments next to a definition are its doc whatever their marker
+  const javadoc = (t: string) => /^\/\*\*[^/*]/.test(t); // (not a `/*****` banner)
+  if (!lang.spec.blockDocAfterBlank && (!prefixes || prefixes.includes('/**'))) {
+    let block = parts.find(javadoc);
+    for (let p = prev; !block && p && lang.comments.has(p.type); p = p.previousSibling) {
+      const before = p.previousSibling;
+      if (before && before.endPosition.row === p.startPosition.row && !lang.comments.has(before.type)) break;
+      if (javadoc(text(source, p))) block = text(source, p);
+    }
+    if (block) return cleanDoc(block);
   }
   return parts.length ? cleanDoc(parts.reverse().join('\n')) : '';
 }
