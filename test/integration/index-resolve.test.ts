@@ -1193,6 +1193,24 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       assert.deepEqual(callTo(ix.store, 'app/Both.cs::Acme.App.Both.Go', 'Once'), [null, 'unresolved'], 'two usings give a Tools each: ambiguous');
     }));
 
+  it('C#: a `global using` opens its namespace in every file, and a sync that adds, changes or removes one resolves the other files again', () =>
+    withIndexedProject({
+      'GlobalUsings.cs': 'global using Acme.Models;\nglobal using static Acme.Models.Tools;\n',
+      'models/Item.cs': 'namespace Acme.Models\n{\n  public class Item { public void Touch() { } }\n  public static class Tools { public static void Once() { } }\n}\n',
+      'other/Item.cs': 'namespace Acme.Other\n{\n  public class Item { public void Touch() { } }\n  public static class Tools { public static void Once() { } }\n}\n',
+      'app/Main.cs': 'namespace Acme.App\n{\n  class Main\n  {\n    void Run()\n    {\n      var i = new Item();\n      i.Touch();\n      Once();\n    }\n  }\n}\n',
+    }, async (ix, root) => {
+      const run = 'app/Main.cs::Acme.App.Main.Run';
+      const now = () => [edgeFrom(ix.store, run, 'Item', 'instantiates')?.to ?? null, callTo(ix.store, run, 'Touch')[0], callTo(ix.store, run, 'Once')[0]];
+      assert.deepEqual(now(), ['models/Item.cs::Acme.Models.Item', 'models/Item.cs::Acme.Models.Item.Touch', 'models/Item.cs::Acme.Models.Tools.Once'], 'other/ has an Item and a Tools too');
+      writeFileSync(join(root, 'GlobalUsings.cs'), 'global using Acme.Other;\nglobal using static Acme.Other.Tools;\n');
+      await ix.sync();
+      assert.deepEqual(now(), ['other/Item.cs::Acme.Other.Item', 'other/Item.cs::Acme.Other.Item.Touch', 'other/Item.cs::Acme.Other.Tools.Once'], 'Main.cs, not parsed again, follows the changed global using');
+      unlinkSync(join(root, 'GlobalUsings.cs'));
+      await ix.sync();
+      assert.deepEqual(now(), [null, null, null], 'no using: two Items, not guessed');
+    }));
+
   it('C#: a static property\'s type, foreach and catch variables, a using alias, a type by its namespace path; a built-in or unseen type\'s member and a delegate field are no call targets', () =>
     withIndexedProject({
       'lib/Store.cs': 'namespace Acme.Lib\n{\n  public delegate string Fn(string s);\n  public class Store\n  {\n    public Fn Function;\n    public void Save() { }\n    public string Run(string s) { return Function(s); }\n    public struct Key { public void Check() { } }\n  }\n  public class Failure : System.Exception { public void Log() { } }\n  public class Flags { public int DateTime; public static void Parse(string s) { } }\n}\n',

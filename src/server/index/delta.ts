@@ -47,6 +47,9 @@ export class SyncDelta {
   readonly exportsChanged = new Set<number>();
   /** Files whose methods or supertypes changed: subclasses elsewhere get their overrides again. */
   readonly hierarchy = new Set<number>();
+  /** Languages a file of which gained, lost or changed a re-export to every file (C#'s `global
+   *  using`, ResolveRules.namespaces): all their files resolve again. */
+  readonly globalImports = new Set<string>();
   private before = new Map<number, Before>();
 
   remember(fileId: number, b: Before): void {
@@ -71,9 +74,11 @@ export class SyncDelta {
     return this.before.get(fileId)?.importTargets;
   }
 
-  compareImports(fileId: number, now: string): void {
+  /** `global`: the file's language reads a wholesale re-export as every file's import. */
+  compareImports(fileId: number, now: string, global?: string): void {
     const b = this.before.get(fileId);
     if (b && b.imports !== now) this.unstable.add(fileId);
+    if (global && wholeReexports(b?.imports ?? '') !== wholeReexports(now)) this.globalImports.add(global);
   }
 
   compareBindings(fileId: number, now: BindingKey[]): void {
@@ -109,4 +114,9 @@ function heritageKey(rows: HeritageKey[], kept: Map<number, string>): string {
 
 export function importsKey(rows: { source: string; imported: string; local: string; reexport: number }[]): string {
   return rows.map((r) => `${r.source}\0${r.imported}\0${r.local}\0${r.reexport}`).join('\n');
+}
+
+/** The wholesale re-exports (`local` '*', re-exported) among an importsKey's rows. */
+export function wholeReexports(key: string): string {
+  return key.split('\n').filter((l) => l.endsWith('\0*\x001')).sort().join('\n');
 }

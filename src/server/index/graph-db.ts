@@ -6,6 +6,7 @@ import { ensureDeferredIndex } from '../store/schema';
 import { ExtractedBinding, ExtractedImport, ExtractedSymbol } from './types';
 import { BindingKey, HeritageKey, SyncDelta, importsKey } from './delta';
 import { goPackageFile } from './modules';
+import { rulesFor } from './languages/rules';
 
 export interface FileRow { id: number; path: string; language: string; hash: string; size: number; mtime_ms: number; package: string }
 export interface NodeRow { id: number; file_id: number; parent_id: number | null; kind: string; name: string; is_exported: number; is_declaration: number }
@@ -193,6 +194,8 @@ export class GraphDb {
       for (const r of into) { up.run(r.id); this.delta.detached.set(r.id, r.kind); }
       dangling = into.map((r) => r.id);
       for (const r of s.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind != 'file'").all<{ name: string }>(fileId)) this.delta.names.add(r.name);
+      const global = this.globalLanguage(fileId);
+      if (global && s.prepare("SELECT 1 AS x FROM file_imports WHERE file_id = ? AND reexport = 1 AND local = '*' LIMIT 1").get(fileId)) this.delta.globalImports.add(global);
       s.prepare('DELETE FROM nodes_fts WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)').run(fileId);
       s.prepare('DELETE FROM nodes WHERE file_id = ?').run(fileId);
     } else {
@@ -504,7 +507,7 @@ export class GraphDb {
         if (this.trackChanges) rows.push({ source: imp.source, imported: n.imported, local: n.local, reexport: imp.reexport ? 1 : 0 });
       }
     }
-    if (this.trackChanges) this.delta.compareImports(fileId, importsKey(rows));
+    if (this.trackChanges) this.delta.compareImports(fileId, importsKey(rows), this.globalLanguage(fileId));
   }
 
   insertEdge(src: number, dst: number | null, kind: string, resolution: string, fileId: number, line: number, target: string, receiver?: string): void {
@@ -743,6 +746,18 @@ export class GraphDb {
       }
     }
     return m.get(local) ?? [];
+  }
+
+  /** The file's language where a wholesale re-export is every file's (ResolveRules.namespaces). */
+  private globalLanguage(fileId: number): string | undefined {
+    const language = this.filesById.get(fileId)?.language;
+    return language && rulesFor(language).namespaces ? language : undefined;
+  }
+
+  /** The sources of the wholesale re-exports of every file in `language` (C#'s `global using`s). */
+  reexportedByAll(language: string): string[] {
+    return this.store.prepare("SELECT DISTINCT i.source FROM file_imports i JOIN files f ON f.id = i.file_id WHERE i.reexport = 1 AND i.local = '*' AND f.language = ?")
+      .all<{ source: string }>(language).map((r) => r.source);
   }
 
   imports(fileId: number): ImportRow[] {

@@ -1301,11 +1301,17 @@ export class Resolver {
     return around;
   }
 
-  /** The namespaces a file's `using`s open (not their aliases); the last file's, kept
-   *  (references are resolved file by file). */
+  /** The namespaces a file's `using`s open (not their aliases), and the project's `global
+   *  using`s; the last file's, kept (references are resolved file by file). */
   private lastUsings = { fileId: -1, list: [] as string[] };
+  private globalUsings = new Map<string, string[]>();
   private usings(fileId: number): string[] {
-    if (this.lastUsings.fileId !== fileId) this.lastUsings = { fileId, list: [...new Set(this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source))] };
+    if (this.lastUsings.fileId !== fileId) {
+      const language = this.db.filesById.get(fileId)?.language ?? '';
+      let global = this.globalUsings.get(language);
+      if (!global) this.globalUsings.set(language, (global = this.db.reexportedByAll(language)));
+      this.lastUsings = { fileId, list: [...new Set([...this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source), ...global])] };
+    }
     return this.lastUsings.list;
   }
 

@@ -473,6 +473,8 @@ export class Indexer {
     // files whose imports now resolve differently
     if (!full) {
       includeChainNames(db, pending.files.map((p) => p.fileId), importEdges);
+      // (a changed `global using`: every file of its language)
+      for (const [id, f] of db.filesById) if (db.delta.globalImports.has(f.language) && !pendingFiles.has(id)) reresolveFiles.add(id);
       for (const f of reresolveFiles) db.delta.context.add(f);
       const ids = edgesToReresolve(db);
       for (const id of dangling) ids.add(id);

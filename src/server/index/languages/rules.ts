@@ -86,7 +86,8 @@ export interface ResolveRules {
   openNamespaces?: boolean;
   /** C#: a type is seen by its bare name from its own namespace and those enclosing it, and from
    *  the namespaces a file's `using`s name, whichever files declare them (namespaces are not
-   *  folders); a `partial` type's parts, in several files, are one type. */
+   *  folders); a `partial` type's parts, in several files, are one type. A re-exported using
+   *  (`global using A.B;`) is every file's. */
   namespaces?: boolean;
   /** Kotlin: `fun Widget.shout()` is an extension function: `w.shout()` on a Widget (or a
    *  subtype) calls it where it is in sight (its file's folder, or imported by name or by

@@ -25,6 +25,8 @@
 ; ── imports ──
 (using_directive !name [(identifier) (qualified_name)] @import.source) @import
 (using_directive name: (identifier) @import.alias . [(identifier) (qualified_name)] @import.source) @import
+; `global using A.B;` opens A.B in every file of the project: a re-export (ResolveRules.namespaces)
+(using_directive "global" !name [(identifier) (qualified_name)] @import.source) @reexport
 
 ; ── heritage (by convention `IName` is an interface) ──
 (base_list [(identifier) (generic_name (identifier))] @name (#match? @name "^I[A-Z]")) @reference.implements
