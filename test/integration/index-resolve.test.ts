@@ -2247,6 +2247,21 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(r.map((e) => [e.to, e.resolution]), [...Array(2).fill(['src/A.kt::Job.dispose', 'scope']), ['src/A.kt::Job.dispose', 'exact'], ['src/A.kt::Job.dispose', 'scope']], 'the receiver of with(), apply and run, bare and as this');
     }));
 
+  it('a member typed by a type parameter of a supertype is what the heritage clause gives it (`class Holder extends Base<Item>`), in Java, TypeScript and Kotlin', () =>
+    withIndexedProject({
+      'j/Use.java': 'class Base<T> { T value; T get() { return value; } }\nclass Item { void touch() {} }\nclass Other { void touch() {} }\nclass Holder extends Base<Item> {}\nclass Sub<E> extends Base<E> {}\nclass Deep extends Holder {}\n'
+        + 'class Use { void run(Holder h, Sub<Item> s, Deep d) { h.value.touch(); h.get().touch(); s.get().touch(); d.get().touch(); } }\n',
+      't/use.ts': 'class Base<T> { value!: T; get(): T { return this.value; } }\nclass Item { touch() {} }\nclass Other { touch() {} }\nclass Holder extends Base<Item> {}\n'
+        + 'export function run(h: Holder) { h.value.touch(); h.get().touch(); }\n',
+      'k/Use.kt': 'package k\n\nopen class Desc<T>(n: Int) { val result: T get() = TODO() }\nclass Send { fun complete() {} }\nclass Other { fun complete() {} }\n'
+        + 'class PollDesc<E>(q: Desc<Int>) : Desc<Send>(1)\nfun use(p: PollDesc<Int>) { p.result.complete() }\n',
+    }, async (ix) => {
+      const to = (from: string, name: string) => callsTo(ix.store, from, name).map((e) => [e.to, e.resolution]);
+      assert.deepEqual(to('j/Use.java::Use.run', 'touch'), Array(4).fill(['j/Use.java::Item.touch', 'exact']), 'a field, a method, a parameter passed on, two levels up');
+      assert.deepEqual(to('t/use.ts::run', 'touch'), Array(2).fill(['t/use.ts::Item.touch', 'exact']));
+      assert.deepEqual(to('k/Use.kt::use', 'complete'), [['k/Use.kt::Send.complete', 'exact']], 'the clause after the constructor, not its parameter\'s `Desc<Int>`');
+    }));
+
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
     withIndexedProject({
       'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',

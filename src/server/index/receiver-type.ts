@@ -267,7 +267,8 @@ export class ReceiverTypes {
       // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
       // `List<String>` is a String)
       // (null, a type from outside: `List<String>` in a project without String, never guessed)
-      const arg = this.typeArgument(target.id, this.of(el[1], ctx));
+      const recv = this.of(el[1], ctx), owner = this.db.node(target.id)?.parent_id;
+      const arg = this.typeArgument(target.id, (owner != null ? this.asSupertype(recv, owner) : undefined) ?? recv);
       return arg === undefined ? ret : withHow(arg, target.how);
     }
     const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*|\d+)$/.exec(e);
@@ -293,9 +294,12 @@ export class ReceiverTypes {
     if (obj.boxed !== undefined) return name === this.boxes(ctx)?.member ? obj.boxed : undefined; // a box
     const f = this.field(obj.id, name);
     if (!f) return this.extensionProperty(prefix, name, obj, ctx);
-    // `E value` of a `Node<Repo>`: a Repo
-    const fctx = { src: f.scope, fileId: this.db.node(f.scope)!.file_id };
-    return withHow(f.type.startsWith('%') ? this.paramType(f.type, obj, fctx) : this.typeText(f.type, fctx), obj.how);
+    // `E value` of a `Node<Repo>`: a Repo (of a supertype, as the heritage clause gives it)
+    const scope = this.db.node(f.scope)!;
+    const fctx = { src: f.scope, fileId: scope.file_id };
+    if (!f.type.startsWith('%')) return withHow(this.typeText(f.type, fctx), obj.how);
+    const owner = CLASSLIKE.has(scope.kind) ? scope.id : scope.parent_id;
+    return withHow(this.paramType(f.type, (owner !== null ? this.asSupertype(obj, owner) : undefined) ?? obj, fctx), obj.how);
   }
 
   private identifier(name: string, ctx: Ctx): TypeHit {
@@ -595,6 +599,52 @@ export class ReceiverTypes {
   private typeArgument(methodId: number, recv: TypeHit): TypeHit {
     const ret = recv?.targs && this.db.binding(methodId, '()');
     return ret ? this.typeParameter(ret, recv) : undefined;
+  }
+
+  /** `recv` seen as its supertype `ownerId`, with the type arguments the heritage clauses on the
+   *  way give it (`TryPollDesc<E> : RemoveFirstDesc<Send>`: a RemoveFirstDesc<Send>; `Sub<T> :
+   *  Base<T>` passes the receiver's own on); undefined where they are not read (arguments read
+   *  in two places). */
+  private asSupertype(recv: TypeHit, ownerId: number): TypeHit {
+    if (!recv || recv.id === ownerId) return undefined;
+    const path = this.pathTo(recv.id, ownerId);
+    if (!path.length) return undefined;
+    let cur: NonNullable<TypeHit> = recv;
+    for (const next of path) {
+      const sig = this.db.signature(cur.id) ?? '', name = this.db.node(next)?.name ?? '';
+      // the clause is the last mention (`class A<E>(q: B<Int>) : B<Send>(q)`)
+      let at = -1;
+      for (const m of sig.matchAll(new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\s*<`, 'g'))) at = m.index;
+      const open = at < 0 ? -1 : sig.indexOf('<', at), close = open < 0 ? -1 : matchingAngle(sig, open);
+      if (at < 0) { cur = { id: next, how: recv.how }; continue; } // (`Deep extends Holder`: none given)
+      if (close < 0) return undefined;
+      const params = this.typeParams(cur.id), own = { src: cur.id, fileId: this.db.node(cur.id)!.file_id };
+      const list: string[] = [];
+      let ctx: Ctx | undefined;
+      for (const a of splitTop(sig.slice(open + 1, close)).map((x) => x.trim())) {
+        const i = params.indexOf(a);
+        const [text, at2] = i < 0 ? [a, own] : cur.targs && i < cur.targs.list.length ? [cur.targs.list[i], cur.targs.ctx] : [undefined, undefined];
+        if (text === undefined || (ctx && ctx.src !== at2!.src)) return undefined;
+        ctx = at2;
+        list.push(text);
+      }
+      cur = { id: next, how: recv.how, targs: { list, ctx: ctx! } };
+    }
+    return cur;
+  }
+
+  /** The supertypes from `from` up to `to` (`to` last), nearest first. */
+  private pathTo(from: number, to: number): number[] {
+    const up = new Map<number, number>([[from, from]]);
+    let frontier = [from];
+    for (let d = 0; d < 10 && frontier.length && !up.has(to); d++) {
+      const next: number[] = [];
+      for (const c of frontier) for (const s of this.db.supertypes(c)) if (!up.has(s)) { up.set(s, c); next.push(s); }
+      frontier = next;
+    }
+    const path: number[] = [];
+    for (let c = to; up.has(c) && c !== from; c = up.get(c)!) path.unshift(c);
+    return up.has(to) ? path : [];
   }
 
   /** A type parameter's type (`%E`, or `%E:Bound` where it has a bound): the receiver's type
