@@ -2262,6 +2262,16 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(to('k/Use.kt::use', 'complete'), [['k/Use.kt::Send.complete', 'exact']], 'the clause after the constructor, not its parameter\'s `Desc<Int>`');
     }));
 
+  it('Kotlin: a `for` loop\'s variable holds in a brace-less body on the next lines (which the grammar leaves outside the loop)', () =>
+    withIndexedProject({
+      'A.kt': ['package v', 'class Chan { fun cancel() {} }', 'class Other { fun cancel() {} }', 'fun all(vararg chans: Chan) { for (c in chans) c.cancel() }',
+        'fun all2(vararg chans: Chan) {', '    for (c in chans)', '        try {', '            c.cancel()', '        } catch (e: Throwable) {}', '}',
+        'fun all3(chans: List<Chan>, c: Other) {', '    for (d in chans)', '        d.cancel()', '    c.cancel()', '}', ''].join('\n'),
+    }, async (ix) => {
+      for (const f of ['all', 'all2']) assert.deepEqual(callTo(ix.store, `A.kt::${f}`, 'cancel'), ['A.kt::Chan.cancel', 'exact'], f);
+      assert.deepEqual(callsTo(ix.store, 'A.kt::all3', 'cancel').map((e) => e.to), ['A.kt::Chan.cancel', 'A.kt::Other.cancel'], 'the body only');
+    }));
+
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
     withIndexedProject({
       'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',

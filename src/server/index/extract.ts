@@ -358,7 +358,10 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         // an element of a collection (`for (const x of xs)`), in the loop only: `=(xs)[]`; or
         // the value itself (Kotlin's `x?.let { it.go() }`), in the lambda only: `=(x)`
         rec.type = element ? `=(${of})[]` : `=(${of})`;
-        rec.lines = [bind.startPosition.row + 1, endLineOf(bind)];
+        // (a loop that ends at its `)` has its body after it: Kotlin's grammar leaves a brace-less
+        // body on the next line out of the for_statement)
+        const after = element && bind.lastChild?.type === ')' ? bind.nextNamedSibling : null;
+        rec.lines = [bind.startPosition.row + 1, endLineOf(after ?? bind)];
       } else if (payload) {
         // what a tuple variant or struct holds (`Ast::Group(ref x) => ...`), in the arm only
         rec.type = `=(${of}).0`;
