@@ -2272,6 +2272,14 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'A.kt::all3', 'cancel').map((e) => e.to), ['A.kt::Chan.cancel', 'A.kt::Other.cancel'], 'the body only');
     }));
 
+  it('Kotlin: `x as T` as a statement makes x a T below it (not above, nor where the cast is an argument)', () =>
+    withIndexedProject({
+      'A.kt': ['package v', 'class Recv<E> { fun go() {} }', 'class Other { fun go() {} }', 'fun f(p: Any, o: Other) {', '    p.go()', '    use(p as Other)',
+        '    p as Recv<Int> // type assertion', '    p.go()', '}', 'fun use(x: Any) {}', ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'A.kt::f', 'go').map((e) => e.to), [null, 'A.kt::Recv.go']);
+    }));
+
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
     withIndexedProject({
       'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',
