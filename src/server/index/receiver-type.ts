@@ -220,6 +220,12 @@ export class ReceiverTypes {
     // Kotlin's `x ?: y` is x where there is an x (`val p = context[Job] ?: return`)
     const elvis = e.indexOf(' ?: ');
     if (elvis > 0 && depthAt(e, elvis) === 0) return this.compute(e.slice(0, elvis).trim(), ctx);
+    // a call with a trailing lambda (Kotlin's `queue.removeFirstIf { ... }`) gives what the call does
+    if (e.endsWith('}') && languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.trailingLambda) {
+      const open = matchingOpen(e, e.length - 1);
+      const call = open > 0 ? e.slice(0, open).trimEnd() : '';
+      if (/[\w)>]$/.test(call)) return this.compute(call.endsWith(')') ? call : `${call}()`, ctx);
+    }
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
       if (open === 0) {
@@ -231,8 +237,10 @@ export class ReceiverTypes {
       // Go's type assertion `x.(*T)`: a T
       if (e[open - 1] === '.' && e[open - 2] !== '?') return this.named(e.slice(open + 1, -1).replace(/^\s*\*/, ''), ctx);
       // (`(0, mod_1.f)(x)`, compiled CommonJS's unbound call, calls mod_1.f)
-      const head = stripTypeArgs(e.slice(0, open).replace(/\?\.$/, '').trim().replace(/^\(0,\s*([^]+)\)$/, '$1'));
-      if (head.startsWith('new ')) return this.named(head.slice(4), ctx);
+      const written = e.slice(0, open).replace(/\?\.$/, '').trim().replace(/^\(0,\s*([^]+)\)$/, '$1');
+      const head = stripTypeArgs(written);
+      // (`new Holder<Item>()`, `new ArrayList<Item>()`: with its type arguments)
+      if (head.startsWith('new ')) return this.named(written.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
       // (`f<T>(x)`: T as written)
       const typeArg = () => {
@@ -261,7 +269,11 @@ export class ReceiverTypes {
       if (!target) return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) : undefined;
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
       const kind = this.db.node(target.id)?.kind ?? '';
-      if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) return this.unaliased(target);
+      if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) {
+        // (`Heap<Task>()`: a Heap of Tasks)
+        const hit = this.unaliased(target), t = CLASSLIKE.has(kind) ? typeArg() : undefined;
+        return hit && t !== undefined ? { ...hit, targs: { list: splitTop(t).map((x) => x.trim()), ctx } } : hit;
+      }
       const ret = withHow(this.returnType(target.id), target.how);
       if (ret || !el) return ret;
       // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
