@@ -2280,15 +2280,17 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'A.kt::f', 'go').map((e) => e.to), [null, 'A.kt::Recv.go']);
     }));
 
-  it('an instance made with type arguments (Kotlin\'s `Heap<Task>()`, Java\'s `var b = new Box<Item>()`) has them: its members typed by a type parameter are those types', () =>
+  it('an instance made with type arguments (Kotlin\'s `Heap<Task>()`, `new Box<Item>()`) has them: its members typed by a type parameter are those types', () =>
     withIndexedProject({
       'k/A.kt': 'package k\nclass Heap<T> { fun first(): T? = null\n  fun removeFirstIf(p: (T) -> Boolean): T? = null }\nclass Task { fun run() {} }\nclass Other { fun run() {} }\nclass Ctx {\n  private val queue = Heap<Task>()\n  fun go() { queue.first()?.run() }\n'
         + '  fun next() { val t = queue.removeFirstIf { true } ?: return\n    t.run() }\n}\n',
       'j/A.java': 'class Box<T> { T get() { return null; } }\nclass Item { void touch() {} }\nclass Other { void touch() {} }\nclass Use { void go() { var b = new Box<Item>(); b.get().touch(); } }\n',
+      't/a.ts': 'class Box<T> { get(): T { return null!; } }\nclass Item { touch() {} }\nclass Other { touch() {} }\nexport function go() {\n  const b = new Box<Item>();\n  b.get().touch();\n  const xs = new Array<Item>();\n  for (const x of xs) x.touch();\n}\n',
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'k/A.kt::Ctx.go', 'run'), ['k/A.kt::Task.run', 'exact']);
       assert.deepEqual(callTo(ix.store, 'k/A.kt::Ctx.next', 'run'), ['k/A.kt::Task.run', 'exact'], 'a call with a trailing lambda gives what the call returns');
       assert.deepEqual(callTo(ix.store, 'j/A.java::Use.go', 'touch'), ['j/A.java::Item.touch', 'exact']);
+      assert.deepEqual(callsTo(ix.store, 't/a.ts::go', 'touch').map((e) => [e.to, e.resolution]), Array(2).fill(['t/a.ts::Item.touch', 'exact']), 'TypeScript: a Box of Items; an Array of them');
     }));
 
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>

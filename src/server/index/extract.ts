@@ -802,7 +802,10 @@ function bindingOf(lang: CompiledLanguage, source: string, bind: Node, name: Nod
   }
   if (!typeNode || lang.comments.has(typeNode.type)) return undefined; // `(_)` also matches a comment before the type
   // a type with no name (`{ a: A }`, `[]int`) is still a declared one: `{}` resolves to nothing
-  const type = (lang.spec.functionTypes && functionTypeName(text(source, typeNode))) || (typeName(text(source, typeNode)) ?? '{}');
+  // (`new Box<Item>()`: the constructor's type with the expression's type arguments)
+  const made = typeNode.parent?.childForFieldName('constructor')?.id === typeNode.id ? typeNode.parent.childForFieldName('type_arguments') : null;
+  const written = text(source, typeNode) + (made ? text(source, made) : '');
+  const type = (lang.spec.functionTypes && functionTypeName(written)) || (typeName(written) ?? '{}');
   if (arg && param) {
     // parameters of a callback's own callback (`(next: (x: X) => void) => void`) are no callee's;
     // a constant's declared function type is its signature (`const clockWith: (f: (clock: Clock)
