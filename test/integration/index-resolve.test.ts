@@ -2293,6 +2293,16 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 't/a.ts::go', 'touch').map((e) => [e.to, e.resolution]), Array(2).fill(['t/a.ts::Item.touch', 'exact']), 'TypeScript: a Box of Items; an Array of them');
     }));
 
+  it('Java: the JDK\'s collections, where the project declares none, hold their type argument (`items.get(0)`, a map\'s `get`, `Optional.orElseThrow()`, an iterator\'s `next()`)', () =>
+    withIndexedProject({
+      'A.java': ['import java.util.*;', 'class Item { void touch() {} }', 'class Other { void touch() {} }', 'class Use {',
+        '  void go(List<Item> items, Map<String, Item> byName, Optional<Item> maybe, Deque<Item> queue) {',
+        '    items.get(0).touch();', '    byName.get("a").touch();', '    maybe.orElseThrow().touch();', '    items.iterator().next().touch();', '    queue.peekFirst().touch();',
+        '  }', '}', ''].join('\n'),
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'A.java::Use.go', 'touch').map((e) => [e.to, e.resolution]), Array(5).fill(['A.java::Item.touch', 'exact']));
+    }));
+
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
     withIndexedProject({
       'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',

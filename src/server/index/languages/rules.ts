@@ -337,6 +337,14 @@ export const RULES: Record<string, ResolveRules> = {
     literalTypes: [[/^"(?:[^"\\]|\\.)*"$/s, 'String'], [/^[\w.]+\.class$/, 'Class']],
     rootTypes: { class: 'Object', interface: 'Object', enum: 'Enum' },
     argumentTypes: JAVA_ARGUMENT_TYPES,
+    // the JDK's collections, where the project does not declare them (`items.get(0).touch()`)
+    collectionTypes: ['List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'SortedSet', 'Collection', 'Iterable', 'Queue',
+      'Deque', 'ArrayDeque', 'PriorityQueue', 'Stack', 'Vector', 'Iterator', 'ListIterator', 'Optional', 'CopyOnWriteArrayList', 'BlockingQueue'],
+    mapTypes: ['Map', 'HashMap', 'LinkedHashMap', 'TreeMap', 'SortedMap', 'NavigableMap', 'ConcurrentMap', 'ConcurrentHashMap', 'WeakHashMap', 'EnumMap', 'Hashtable'],
+    elementMembers: ['get', 'getFirst', 'getLast', 'getOrDefault', 'first', 'last', 'peek', 'peekFirst', 'peekLast', 'poll', 'pollFirst', 'pollLast',
+      'pop', 'element', 'removeFirst', 'removeLast', 'next', 'previous', 'orElse', 'orElseThrow', 'orElseGet', 'take', 'firstElement', 'lastElement', 'elementAt'],
+    valueMembers: ['get', 'getOrDefault'],
+    collectionMembers: ['subList', 'iterator', 'listIterator', 'descendingIterator'],
   },
   kotlin: {
     ...jvm, packages: true, detachedMethods: true, extensionFunctions: true, classKeys: ['CoroutineContext'], labeledThis: true,
