@@ -1211,6 +1211,18 @@ describe('index: Kotlin, Swift, Java and C# receivers', function () {
       assert.deepEqual(now(), [null, null, null], 'no using: two Items, not guessed');
     }));
 
+  it('C#: a `global using` holds in its file\'s folder and below (its project), not in another project\'s', () =>
+    withIndexedProject({
+      'tests/GlobalUsings.cs': 'global using Acme.Fakes;\n',
+      'tests/Fakes.cs': 'namespace Acme.Fakes\n{\n  public class Timer { public void Tick() { } }\n}\n',
+      'tests/unit/Use.cs': 'namespace Acme.Tests\n{\n  class Use { void Go() { new Timer().Tick(); } }\n}\n',
+      'src/Other.cs': 'namespace Acme.Other\n{\n  public class Timer { public void Tick() { } }\n}\n',
+      'src/Job.cs': 'namespace Acme.App\n{\n  class Job { void Go() { new Timer().Tick(); } }\n}\n',
+    }, async (ix) => {
+      assert.deepEqual(callTo(ix.store, 'tests/unit/Use.cs::Acme.Tests.Use.Go', 'Tick'), ['tests/Fakes.cs::Acme.Fakes.Timer.Tick', 'exact']);
+      assert.deepEqual(callTo(ix.store, 'src/Job.cs::Acme.App.Job.Go', 'Tick'), [null, 'unresolved'], 'src/ is another project: two Timers, neither in sight');
+    }));
+
   it('C#: a static property\'s type, foreach and catch variables, a using alias, a type by its namespace path; a built-in or unseen type\'s member and a delegate field are no call targets', () =>
     withIndexedProject({
       'lib/Store.cs': 'namespace Acme.Lib\n{\n  public delegate string Fn(string s);\n  public class Store\n  {\n    public Fn Function;\n    public void Save() { }\n    public string Run(string s) { return Function(s); }\n    public struct Key { public void Check() { } }\n  }\n  public class Failure : System.Exception { public void Log() { } }\n  public class Flags { public int DateTime; public static void Parse(string s) { } }\n}\n',
@@ -2250,14 +2262,15 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
   it('a member typed by a type parameter of a supertype is what the heritage clause gives it (`class Holder extends Base<Item>`), in Java, TypeScript and Kotlin', () =>
     withIndexedProject({
       'j/Use.java': 'class Base<T> { T value; T get() { return value; } }\nclass Item { void touch() {} }\nclass Other { void touch() {} }\nclass Holder extends Base<Item> {}\nclass Sub<E> extends Base<E> {}\nclass Deep extends Holder {}\n'
-        + 'class Use { void run(Holder h, Sub<Item> s, Deep d) { h.value.touch(); h.get().touch(); s.get().touch(); d.get().touch(); } }\n',
+        + 'interface Supplier<S> {}\nclass Both extends Base<Item> implements Supplier<Base<Other>> {}\n'
+        + 'class Use { void run(Holder h, Sub<Item> s, Deep d, Both b) { h.value.touch(); h.get().touch(); s.get().touch(); d.get().touch(); b.get().touch(); } }\n',
       't/use.ts': 'class Base<T> { value!: T; get(): T { return this.value; } }\nclass Item { touch() {} }\nclass Other { touch() {} }\nclass Holder extends Base<Item> {}\n'
         + 'export function run(h: Holder) { h.value.touch(); h.get().touch(); }\n',
       'k/Use.kt': 'package k\n\nopen class Desc<T>(n: Int) { val result: T get() = TODO() }\nclass Send { fun complete() {} }\nclass Other { fun complete() {} }\n'
         + 'class PollDesc<E>(q: Desc<Int>) : Desc<Send>(1)\nfun use(p: PollDesc<Int>) { p.result.complete() }\n',
     }, async (ix) => {
       const to = (from: string, name: string) => callsTo(ix.store, from, name).map((e) => [e.to, e.resolution]);
-      assert.deepEqual(to('j/Use.java::Use.run', 'touch'), Array(4).fill(['j/Use.java::Item.touch', 'exact']), 'a field, a method, a parameter passed on, two levels up');
+      assert.deepEqual(to('j/Use.java::Use.run', 'touch'), Array(5).fill(['j/Use.java::Item.touch', 'exact']), 'a field, a method, a parameter passed on, two levels up, and not the `Base<Other>` inside another clause');
       assert.deepEqual(to('t/use.ts::run', 'touch'), Array(2).fill(['t/use.ts::Item.touch', 'exact']));
       assert.deepEqual(to('k/Use.kt::use', 'complete'), [['k/Use.kt::Send.complete', 'exact']], 'the clause after the constructor, not its parameter\'s `Desc<Int>`');
     }));
@@ -2266,18 +2279,20 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
     withIndexedProject({
       'A.kt': ['package v', 'class Chan { fun cancel() {} }', 'class Other { fun cancel() {} }', 'fun all(vararg chans: Chan) { for (c in chans) c.cancel() }',
         'fun all2(vararg chans: Chan) {', '    for (c in chans)', '        try {', '            c.cancel()', '        } catch (e: Throwable) {}', '}',
-        'fun all3(chans: List<Chan>, c: Other) {', '    for (d in chans)', '        d.cancel()', '    c.cancel()', '}', ''].join('\n'),
+        'fun all3(chans: List<Chan>, c: Other) {', '    for (d in chans)', '        d.cancel()', '    c.cancel()', '}',
+        'fun all4(chans: List<Chan>) {', '    for (c in chans)', '        // each', '        c.cancel()', '}', ''].join('\n'),
     }, async (ix) => {
-      for (const f of ['all', 'all2']) assert.deepEqual(callTo(ix.store, `A.kt::${f}`, 'cancel'), ['A.kt::Chan.cancel', 'exact'], f);
+      for (const f of ['all', 'all2', 'all4']) assert.deepEqual(callTo(ix.store, `A.kt::${f}`, 'cancel'), ['A.kt::Chan.cancel', 'exact'], f);
       assert.deepEqual(callsTo(ix.store, 'A.kt::all3', 'cancel').map((e) => e.to), ['A.kt::Chan.cancel', 'A.kt::Other.cancel'], 'the body only');
     }));
 
   it('Kotlin: `x as T` as a statement makes x a T below it (not above, nor where the cast is an argument)', () =>
     withIndexedProject({
       'A.kt': ['package v', 'class Recv<E> { fun go() {} }', 'class Other { fun go() {} }', 'fun f(p: Any, o: Other) {', '    p.go()', '    use(p as Other)',
-        '    p as Recv<Int> // type assertion', '    p.go()', '}', 'fun use(x: Any) {}', ''].join('\n'),
+        '    p as Recv<Int> // type assertion', '    p.go()', '}', 'fun use(x: Any) {}', 'fun g(p: Any) {', '    p as? Recv<Int>', '    p.go()', '}', ''].join('\n'),
     }, async (ix) => {
       assert.deepEqual(callsTo(ix.store, 'A.kt::f', 'go').map((e) => e.to), [null, 'A.kt::Recv.go']);
+      assert.deepEqual(callTo(ix.store, 'A.kt::g', 'go'), [null, 'unresolved'], '`as?` narrows nothing');
     }));
 
   it('an instance made with type arguments (Kotlin\'s `Heap<Task>()`, `new Box<Item>()`) has them: its members typed by a type parameter are those types', () =>
@@ -2306,10 +2321,12 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
     withIndexedProject({
       'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',
-        '        val failure = failure(a, b)', '        if (failure != null) return failure', '        return null', '    }', '}', ''].join('\n'),
+        '        val failure = failure(a, b)', '        if (failure != null) return failure', '        return null', '    }', '}',
+        'fun onClick(): () -> Unit = { }', 'fun bind() {', '    val onClick = onClick()', '    run { onClick() }', '}', ''].join('\n'),
       'src/g.go': 'package g\n\nfunc step(n int) int { return n }\n\nfunc run() int {\n\tstep := step(1)\n\treturn step\n}\n',
     }, async (ix) => {
       assert.deepEqual(callTo(ix.store, 'src/D.kt::Desc.prepare', 'failure'), ['src/D.kt::Desc.failure', 'scope']);
+      assert.deepEqual(callsTo(ix.store, 'src/D.kt::bind', 'onClick').map((e) => e.to), ['src/D.kt::onClick', null], 'below its line, `onClick()` calls the local');
       assert.deepEqual(edges(ix.store, 'references').filter((e) => e.target === 'failure' || e.target === 'step'), [], 'the local, not the function');
       assert.deepEqual(callTo(ix.store, 'src/g.go::run', 'step'), ['src/g.go::step', 'scope'], 'Go: `step := step(1)`');
     }));

@@ -360,7 +360,8 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
         rec.type = element ? `=(${of})[]` : `=(${of})`;
         // (a loop that ends at its `)` has its body after it: Kotlin's grammar leaves a brace-less
         // body on the next line out of the for_statement)
-        const after = element && bind.lastChild?.type === ')' ? bind.nextNamedSibling : null;
+        let after = element && bind.lastChild?.type === ')' ? bind.nextNamedSibling : null;
+        while (after && lang.comments.has(after.type)) after = after.nextNamedSibling;
         rec.lines = [bind.startPosition.row + 1, endLineOf(after ?? bind)];
       } else if (payload) {
         // what a tuple variant or struct holds (`Ast::Group(ref x) => ...`), in the arm only
@@ -655,6 +656,11 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     if (list.length < 2 || list.every((b) => b.type === list[0].type)) continue;
     const end = list[0].scope >= 0 ? symbols[list[0].scope].endLine : root.endPosition.row + 1;
     for (const b of list) b.lines = [lineOf.get(b)!, end];
+  }
+  // `val failure = failure(a, b)`: the local holds from its own line, where the call is still the
+  // function's (resolve.ts); below it a call of the name calls the local
+  for (const b of bindings) {
+    if (!b.lines && lineOf.has(b) && b.type.startsWith(`=${b.name}(`)) b.lines = [lineOf.get(b)!, b.scope >= 0 ? symbols[b.scope].endLine : root.endPosition.row + 1];
   }
   // the file's build constraint, as written: read by the resolver where it has rules for it
   if (constraint !== undefined) bindings.push({ name: CONSTRAINT, type: constraint, scope: -1 });
@@ -1273,9 +1279,7 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
     || (!!lang.spec.blockDocAfterBlank && topLevel && c.endPosition.row === nextRow - 2 && text(source, c).startsWith('/*')));
   while (prev && lang.comments.has(prev.type) && (prev.endPosition.row >= nextRow - 1 || afterBlank(prev))) {
     const before = prev.previousSibling;
-    // A comment on the same line as the code before it belongs to that code (a preprocessor
-    // line's end token, `\n`, ends where the comment's line starts but is of the line before).
-    if (before && before.endPosition.row === prev.startPosition.row && !lang.comments.has(before.type) && before.type !== '\n') break;
+    if (trailsCode(lang, prev)) break;
     const t = text(source, prev);
     if (prefixes && !prefixes.some((p) => t.startsWith(p))) break;
     parts.push(t);
@@ -1288,14 +1292,19 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   const javadoc = (t: string) => /^\/\*\*[^/*]/.test(t); // (not a `/*****` banner)
   if (!lang.spec.blockDocAfterBlank && (!prefixes || prefixes.includes('/**'))) {
     let block = parts.find(javadoc);
-    for (let p = prev; !block && p && lang.comments.has(p.type); p = p.previousSibling) {
-      const before = p.previousSibling;
-      if (before && before.endPosition.row === p.startPosition.row && !lang.comments.has(before.type)) break;
+    for (let p = prev; !block && p && lang.comments.has(p.type) && !trailsCode(lang, p); p = p.previousSibling) {
       if (javadoc(text(source, p))) block = text(source, p);
     }
     if (block) return cleanDoc(block);
   }
   return parts.length ? cleanDoc(parts.reverse().join('\n')) : '';
+}
+
+/** A comment on the same line as the code before it, which it belongs to (a preprocessor line's
+ *  end token, `\n`, ends where the comment's line starts but is of the line before). */
+function trailsCode(lang: CompiledLanguage, comment: Node): boolean {
+  const before = comment.previousSibling;
+  return !!before && before.endPosition.row === comment.startPosition.row && !lang.comments.has(before.type) && before.type !== '\n';
 }
 
 /** Between a doc comment and its definition: an attribute (docSkip), or a comment on one's line

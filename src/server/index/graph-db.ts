@@ -754,10 +754,11 @@ export class GraphDb {
     return language && rulesFor(language).namespaces ? language : undefined;
   }
 
-  /** The sources of the wholesale re-exports of every file in `language` (C#'s `global using`s). */
-  reexportedByAll(language: string): string[] {
-    return this.store.prepare("SELECT DISTINCT i.source FROM file_imports i JOIN files f ON f.id = i.file_id WHERE i.reexport = 1 AND i.local = '*' AND f.language = ?")
-      .all<{ source: string }>(language).map((r) => r.source);
+  /** The wholesale re-exports of the files in `language` (C#'s `global using`s): each source with
+   *  the folder of the file that says it. */
+  reexportedByAll(language: string): { source: string; dir: string }[] {
+    return this.store.prepare("SELECT DISTINCT i.source, f.path FROM file_imports i JOIN files f ON f.id = i.file_id WHERE i.reexport = 1 AND i.local = '*' AND f.language = ?")
+      .all<{ source: string; path: string }>(language).map((r) => ({ source: r.source, dir: posix.dirname(r.path) }));
   }
 
   imports(fileId: number): ImportRow[] {

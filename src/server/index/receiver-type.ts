@@ -279,8 +279,7 @@ export class ReceiverTypes {
       // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
       // `List<String>` is a String)
       // (null, a type from outside: `List<String>` in a project without String, never guessed)
-      const recv = this.of(el[1], ctx), owner = this.db.node(target.id)?.parent_id;
-      const arg = this.typeArgument(target.id, (owner != null ? this.asSupertype(recv, owner) : undefined) ?? recv);
+      const arg = this.typeArgument(target.id, this.of(el[1], ctx));
       return arg === undefined ? ret : withHow(arg, target.how);
     }
     const m = /(?:^|(\??\.))([A-Za-z_$#@][\w$]*|\d+)$/.exec(e);
@@ -609,8 +608,11 @@ export class ReceiverTypes {
   /** What a method returns when it returns a type parameter of its receiver's type (`E get(int)`
    *  of `List<E>`): the receiver's type argument in that place, read where it was written. */
   private typeArgument(methodId: number, recv: TypeHit): TypeHit {
-    const ret = recv?.targs && this.db.binding(methodId, '()');
-    return ret ? this.typeParameter(ret, recv) : undefined;
+    const ret = recv ? this.db.binding(methodId, '()') : undefined;
+    if (!ret?.startsWith('%')) return undefined;
+    // (a method of a supertype: as the heritage clause gives its parameters)
+    const owner = this.db.node(methodId)?.parent_id;
+    return this.typeParameter(ret, (owner != null ? this.asSupertype(recv, owner) : undefined) ?? recv);
   }
 
   /** `recv` seen as its supertype `ownerId`, with the type arguments the heritage clauses on the
@@ -623,17 +625,13 @@ export class ReceiverTypes {
     if (!path.length) return undefined;
     let cur: NonNullable<TypeHit> = recv;
     for (const next of path) {
-      const sig = this.db.signature(cur.id) ?? '', name = this.db.node(next)?.name ?? '';
-      // the clause is the last mention (`class A<E>(q: B<Int>) : B<Send>(q)`)
-      let at = -1;
-      for (const m of sig.matchAll(new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\s*<`, 'g'))) at = m.index;
-      const open = at < 0 ? -1 : sig.indexOf('<', at), close = open < 0 ? -1 : matchingAngle(sig, open);
-      if (at < 0) { cur = { id: next, how: recv.how }; continue; } // (`Deep extends Holder`: none given)
-      if (close < 0) return undefined;
+      const args = this.heritageArgs(cur.id, next);
+      if (args === undefined) return undefined;
+      if (args === null) { cur = { id: next, how: recv.how }; continue; } // (`Deep extends Holder`: none given)
       const params = this.typeParams(cur.id), own = { src: cur.id, fileId: this.db.node(cur.id)!.file_id };
       const list: string[] = [];
       let ctx: Ctx | undefined;
-      for (const a of splitTop(sig.slice(open + 1, close)).map((x) => x.trim())) {
+      for (const a of args) {
         const i = params.indexOf(a);
         const [text, at2] = i < 0 ? [a, own] : cur.targs && i < cur.targs.list.length ? [cur.targs.list[i], cur.targs.ctx] : [undefined, undefined];
         if (text === undefined || (ctx && ctx.src !== at2!.src)) return undefined;
@@ -643,6 +641,32 @@ export class ReceiverTypes {
       cur = { id: next, how: recv.how, targs: { list, ctx: ctx! } };
     }
     return cur;
+  }
+
+  /** The type arguments class `id`'s heritage clause gives supertype `sup`, as written: null where
+   *  it gives none, undefined where they are not read (the signature cut short before the clause).
+   *  The clause is `Sup<...>` outside any brackets (not `B<Int>` of a constructor parameter, nor
+   *  `Supplier<Sup<X>>`). */
+  private readonly heritage = new Map<string, string[] | null | undefined>();
+  private heritageArgs(id: number, sup: number): string[] | null | undefined {
+    const key = `${id}>${sup}`;
+    if (this.heritage.has(key)) return this.heritage.get(key);
+    const sig = this.db.signature(id) ?? '', name = this.db.node(sup)?.name ?? '';
+    let args: string[] | null | undefined = sig.endsWith('…') ? undefined : null;
+    let depth = 0;
+    for (let i = 0; i < sig.length; i++) {
+      const c = sig[i];
+      if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
+      else if ((c === ')' || c === ']' || c === '}' || (c === '>' && sig[i - 1] !== '-' && sig[i - 1] !== '=')) && depth > 0) depth--;
+      else if (depth === 0 && sig.startsWith(name, i) && !/[\w$]/.test(sig[i - 1] ?? '') && /^\s*</.test(sig.slice(i + name.length))) {
+        const open = sig.indexOf('<', i + name.length), close = matchingAngle(sig, open);
+        args = close < 0 ? undefined : splitTop(sig.slice(open + 1, close)).map((x) => x.trim());
+        break;
+      }
+    }
+    if (this.heritage.size >= CACHE_MAX) this.heritage.clear();
+    this.heritage.set(key, args);
+    return args;
   }
 
   /** The supertypes from `from` up to `to` (`to` last), nearest first. */

@@ -291,12 +291,11 @@ export class Resolver {
       if (own) return { id: this.wholeType(own), how: 'scope' };
       // (`const f: F = () => f()`: its own name's binding is no local of it)
       // (but `val iterator = iterator()` calls the function: a local is not its own initialiser;
-      // where the local holds in the whole scope its line is not kept, and a call of that name
-      // is taken to be the function's, since the local's value is rarely called)
+      // such a local holds from its own line, extract.ts)
       const scope = cur;
       const shadowed = () => {
         const shadow = value && LEXICAL.has(scope.kind) && scope.name !== name ? this.db.bindingRow(scope.id, name, ref.line) : undefined;
-        return shadow !== undefined && !((shadow.start_line === ref.line || (shadow.start_line === null && ref.kind === 'call')) && shadow.type.startsWith(`=${name}(`));
+        return shadow !== undefined && !(shadow.start_line === ref.line && shadow.type.startsWith(`=${name}(`));
       };
       // (a plain name is a local before a lambda's receiver's member; a call may be the member)
       if (ref.kind === 'value' && shadowed()) return undefined;
@@ -1301,16 +1300,19 @@ export class Resolver {
     return around;
   }
 
-  /** The namespaces a file's `using`s open (not their aliases), and the project's `global
-   *  using`s; the last file's, kept (references are resolved file by file). */
+  /** The namespaces a file's `using`s open (not their aliases), and the `global using`s of the
+   *  files in its folder or above it (a project's GlobalUsings.cs sits at its root, beside the
+   *  .csproj; another project's beside its own); the last file's, kept (references are resolved
+   *  file by file). */
   private lastUsings = { fileId: -1, list: [] as string[] };
-  private globalUsings = new Map<string, string[]>();
+  private globalUsings = new Map<string, { source: string; dir: string }[]>();
   private usings(fileId: number): string[] {
     if (this.lastUsings.fileId !== fileId) {
-      const language = this.db.filesById.get(fileId)?.language ?? '';
-      let global = this.globalUsings.get(language);
-      if (!global) this.globalUsings.set(language, (global = this.db.reexportedByAll(language)));
-      this.lastUsings = { fileId, list: [...new Set([...this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source), ...global])] };
+      const f = this.db.filesById.get(fileId);
+      let global = this.globalUsings.get(f?.language ?? '');
+      if (!global) this.globalUsings.set(f?.language ?? '', (global = this.db.reexportedByAll(f?.language ?? '')));
+      const mine = global.filter((g) => g.dir === '.' || (f?.path ?? '').startsWith(`${g.dir}/`)).map((g) => g.source);
+      this.lastUsings = { fileId, list: [...new Set([...this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source), ...mine])] };
     }
     return this.lastUsings.list;
   }

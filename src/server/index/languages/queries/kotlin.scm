@@ -58,7 +58,7 @@
   (when_entry . (when_condition (type_test "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (statements (if_expression (check_expression . (simple_identifier) @binding.name "!is" [(user_type) (nullable_type)] @binding.type) . (control_structure_body . [(jump_expression) (statements . (jump_expression) .)] .) .) @binding) @binding.rest
 ; `x as T` as a statement: x is a T below it
-(statements (as_expression . (simple_identifier) @binding.name [(user_type) (nullable_type)] @binding.type .) @binding) @binding.rest
+(statements (as_expression . (simple_identifier) @binding.name "as" [(user_type) (nullable_type)] @binding.type .) @binding) @binding.rest
 (when_expression (when_entry . (when_condition (check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)) . (control_structure_body) @binding.within)) @binding
 (if_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
   (conjunction_expression [(check_expression . (simple_identifier) @binding.name "is" [(user_type) (nullable_type)] @binding.type)
