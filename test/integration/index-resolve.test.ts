@@ -2318,6 +2318,16 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callsTo(ix.store, 'A.java::Use.go', 'touch').map((e) => [e.to, e.resolution]), Array(5).fill(['A.java::Item.touch', 'exact']));
     }));
 
+  it('a call that gives a function its type argument (`registry.get<Logger>(\'log\')`, `make<Logger>()`) returns that type where the function returns the parameter', () =>
+    withIndexedProject({
+      't/a.ts': 'class Logger { info() {} }\nclass Other { info() {} }\nclass Registry { get<T>(key: string): T { return null!; } }\nfunction make<T>(): T { return null!; }\n'
+        + 'function pair<K, V>(k: K): V { return null!; }\nexport function go(r: Registry) {\n  r.get<Logger>("log").info();\n  make<Logger>().info();\n  const l = r.get<Logger>("x");\n  l.info();\n  pair<string, Logger>("k").info();\n}\n',
+      'k/A.kt': 'package k\nclass Logger { fun info() {} }\nclass Other { fun info() {} }\nfun <T> make(): T = TODO()\nfun go() { make<Logger>().info() }\n',
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 't/a.ts::go', 'info').map((e) => [e.to, e.resolution]), Array(4).fill(['t/a.ts::Logger.info', 'exact']), 'a method, a function, through a local, the second of two');
+      assert.deepEqual(callTo(ix.store, 'k/A.kt::go', 'info'), ['k/A.kt::Logger.info', 'exact']);
+    }));
+
   it('`val failure = failure(a, b)` in a method calls the class\'s function (a local is not its own initialiser), and `failure` after it is the local', () =>
     withIndexedProject({
       'src/D.kt': ['package acme.d', '', 'abstract class Desc {', '    open fun failure(a: Int, b: Int): Any? = null', '    fun prepare(a: Int, b: Int): Any? {',

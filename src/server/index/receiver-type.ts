@@ -275,7 +275,10 @@ export class ReceiverTypes {
         return hit && t !== undefined ? { ...hit, targs: { list: splitTop(t).map((x) => x.trim()), ctx } } : hit;
       }
       const ret = withHow(this.returnType(target.id), target.how);
-      if (ret || !el) return ret;
+      if (ret) return ret;
+      // a type parameter of the function's own, given by the call (`registry.get<Logger>('log')`)
+      const given = written.endsWith('>') ? this.ownTypeArgument(target.id, written) : undefined;
+      if (given !== undefined || !el) return given === undefined ? ret : withHow(this.named(given, ctx), target.how);
       // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
       // `List<String>` is a String)
       // (null, a type from outside: `List<String>` in a project without String, never guessed)
@@ -605,6 +608,21 @@ export class ReceiverTypes {
     return under.length === 1 ? { id: under[0].id, how: 'import' } : under.length ? undefined : null;
   }
 
+  /** What `f<A, B>` gives for the type parameter function `id` returns (`get<T>(key): T`), as
+   *  written at the call; undefined where it returns no type parameter of its own. */
+  private ownTypeArgument(id: number, written: string): string | undefined {
+    const ret = this.db.binding(id, '()');
+    if (!ret?.startsWith('%')) return undefined;
+    let depth = 0, open = -1;
+    for (let i = written.length - 1; i >= 0 && open < 0; i--) {
+      if (written[i] === '>') depth++;
+      else if (written[i] === '<' && --depth === 0) open = i;
+    }
+    const colon = ret.indexOf(':');
+    const i = open < 0 ? -1 : this.typeParams(id).indexOf(ret.slice(1, colon > 0 ? colon : undefined));
+    return i < 0 ? undefined : splitTop(written.slice(open + 1, -1))[i]?.trim();
+  }
+
   /** What a method returns when it returns a type parameter of its receiver's type (`E get(int)`
    *  of `List<E>`): the receiver's type argument in that place, read where it was written. */
   private typeArgument(methodId: number, recv: TypeHit): TypeHit {
@@ -712,7 +730,9 @@ export class ReceiverTypes {
       const n = this.db.node(id);
       const sig = n ? this.db.signature(id) ?? '' : '';
       const at = n ? sig.search(new RegExp(`\\b${n.name.replace(/[$]/g, '\\$')}\\s*<`)) : -1;
-      const open = at < 0 ? -1 : sig.indexOf('<', at);
+      // (or, before the name, a list of its own: Kotlin's `fun <T> make()`, Java's `<T> T make()`)
+      const before = at < 0 && n ? /(?:^|\s)</.exec(sig.slice(0, Math.max(0, sig.search(new RegExp(`\\b${n.name.replace(/[$]/g, '\\$')}\\b`))))) : null;
+      const open = at >= 0 ? sig.indexOf('<', at) : before ? before.index + before[0].length - 1 : -1;
       const close = open < 0 ? -1 : matchingAngle(sig, open);
       p = close < 0 ? [] : splitTop(sig.slice(open + 1, close)).map((x) => /^[A-Za-z_$][\w$]*/.exec(x)?.[0] ?? '');
       if (this.params.size >= CACHE_MAX) this.params.clear();
