@@ -68,11 +68,23 @@ export function depthAt(s: string, at: number): number {
 
 /** `f<T, U>` -> `f`. */
 export function stripTypeArgs(head: string): string {
-  if (!head.endsWith('>')) return head;
+  const open = typeArgsOpen(head);
+  return open < 0 ? head : head.slice(0, open).trim();
+}
+
+/** `f<T, U>` -> `T, U`: the type arguments a name ends with, undefined where it ends with none. */
+export function typeArgsOf(head: string): string | undefined {
+  const open = typeArgsOpen(head);
+  return open < 0 ? undefined : head.slice(open + 1, -1);
+}
+
+/** Index of the `<` opening the type arguments `head` ends with, -1 if none. */
+function typeArgsOpen(head: string): number {
+  if (!head.endsWith('>')) return -1;
   let depth = 0;
   for (let i = head.length - 1; i >= 0; i--) {
     if (head[i] === '>') depth++;
-    else if (head[i] === '<' && --depth === 0) return head.slice(0, i).trim();
+    else if (head[i] === '<' && --depth === 0) return i;
   }
-  return head;
+  return -1;
 }

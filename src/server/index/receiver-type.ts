@@ -8,7 +8,7 @@ import { ARGV_SEP } from './types';
 import { baseType, paramList } from './arity';
 import type { Hit, Resolver } from './resolve';
 import { languageById, LanguageSpec } from './languages/table';
-import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs } from './brackets';
+import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs, typeArgsOf } from './brackets';
 
 export interface Ctx { src: number; fileId: number; line?: number }
 /** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
@@ -221,7 +221,7 @@ export class ReceiverTypes {
     const elvis = e.indexOf(' ?: ');
     if (elvis > 0 && depthAt(e, elvis) === 0) return this.compute(e.slice(0, elvis).trim(), ctx);
     // a call with a trailing lambda (Kotlin's `queue.removeFirstIf { ... }`) gives what the call does
-    if (e.endsWith('}') && languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.trailingLambda) {
+    if (e.endsWith('}') && this.spec(ctx)?.trailingLambda) {
       const open = matchingOpen(e, e.length - 1);
       const call = open > 0 ? e.slice(0, open).trimEnd() : '';
       if (/[\w)>]$/.test(call)) return this.compute(call.endsWith(')') ? call : `${call}()`, ctx);
@@ -243,21 +243,13 @@ export class ReceiverTypes {
       if (head.startsWith('new ')) return this.named(written.slice(4), ctx);
       if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
       // (`f<T>(x)`: T as written)
-      const typeArg = () => {
-        const lt = e.indexOf('<');
-        const gt = lt > 0 && lt < open ? matchingAngle(e, lt) : -1;
-        return gt > 0 ? e.slice(lt + 1, gt) : undefined;
-      };
+      const targs = typeArgsOf(written);
       // a box (LanguageSpec.boxes: `atomic(Node())`, `atomic<Node?>(null)`) holds what it is given
-      if (this.boxes(ctx)?.calls.includes(head)) {
-        const t = typeArg();
-        const arg = splitTop(e.slice(open + 1, -1))[0]?.trim();
-        return boxOf(t !== undefined ? this.named(t.replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined);
+      if (this.spec(ctx)?.boxes?.calls.includes(head)) {
+        const arg = splitTop(e.slice(open + 1, -1))[0];
+        return boxOf(targs !== undefined ? this.named(targs.replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined);
       }
-      if (rules.castCalls?.includes(head)) {
-        const t = typeArg();
-        return t !== undefined ? this.named(t, ctx) : undefined;
-      }
+      if (rules.castCalls?.includes(head)) return targs !== undefined ? this.named(targs, ctx) : undefined;
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
       if (el && (rules.elementMembers.includes(el[2]) || rules.collectionMembers.includes(el[2]))) {
         const coll = this.of(el[1], ctx);
@@ -271,13 +263,13 @@ export class ReceiverTypes {
       const kind = this.db.node(target.id)?.kind ?? '';
       if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) {
         // (`Heap<Task>()`: a Heap of Tasks)
-        const hit = this.unaliased(target), t = CLASSLIKE.has(kind) ? typeArg() : undefined;
-        return hit && t !== undefined ? { ...hit, targs: { list: splitTop(t).map((x) => x.trim()), ctx } } : hit;
+        const hit = this.unaliased(target);
+        return hit && targs !== undefined && CLASSLIKE.has(kind) ? { ...hit, targs: { list: splitTop(targs), ctx } } : hit;
       }
       const ret = withHow(this.returnType(target.id), target.how);
       if (ret) return ret;
       // a type parameter of the function's own, given by the call (`registry.get<Logger>('log')`)
-      const given = written.endsWith('>') ? this.ownTypeArgument(target.id, written) : undefined;
+      const given = targs !== undefined ? this.ownTypeArgument(target.id, targs) : undefined;
       if (given !== undefined || !el) return given === undefined ? ret : withHow(this.named(given, ctx), target.how);
       // a type parameter of the receiver's type, given by its type arguments (`get(i)` of a
       // `List<String>` is a String)
@@ -305,7 +297,7 @@ export class ReceiverTypes {
     // a module's export (`utils.fs` of CommonJS's `const utils = require('./utils')`)
     if (file?.kind === 'file') return this.handedOn(file.file_id, name, obj.how) ?? this.holderType(this.r.exportOf(file.file_id, name, NAMED_VALUES));
     if (obj.second !== undefined) return name === (this.r.rules(ctx.fileId).pairValue ?? 'second') ? obj.second : undefined; // a pair
-    if (obj.boxed !== undefined) return name === this.boxes(ctx)?.member ? obj.boxed : undefined; // a box
+    if (obj.boxed !== undefined) return name === this.spec(ctx)?.boxes?.member ? obj.boxed : undefined; // a box
     const f = this.field(obj.id, name);
     if (!f) return this.extensionProperty(prefix, name, obj, ctx);
     // `E value` of a `Node<Repo>`: a Repo (of a supertype, as the heritage clause gives it)
@@ -333,7 +325,7 @@ export class ReceiverTypes {
       const at = { src: declared.scope, fileId: this.db.node(declared.scope)!.file_id };
       if (declared.type.startsWith('~')) return this.narrowed(name, declared, at, ctx);
       const t = this.typeText(declared.type, { ...at, line: declared.line });
-      if (t !== undefined || !declared.type.startsWith('@') || name !== languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.implicitParam) return t;
+      if (t !== undefined || !declared.type.startsWith('@') || name !== this.spec(ctx)?.implicitParam) return t;
       // (a lambda's implicit `it` its callee declares nothing for: an outer lambda's, Kotlin's
       // `xs.forEach { run { it.go() } }`)
       for (const r of this.db.bindingRows(declared.scope, name, ctx.line).slice(1)) {
@@ -416,9 +408,9 @@ export class ReceiverTypes {
     return declared !== undefined && types.includes(baseType(declared));
   }
 
-  /** The boxes of the file's language (LanguageSpec.boxes). */
-  private boxes(ctx: Ctx): LanguageSpec['boxes'] {
-    return languageById(this.db.filesById.get(ctx.fileId)?.language ?? '')?.boxes;
+  /** The file's language (its LanguageSpec). */
+  private spec(ctx: Ctx): LanguageSpec | undefined {
+    return languageById(this.db.filesById.get(ctx.fileId)?.language ?? '');
   }
 
   /** Kotlin's extension property in sight (`val CoroutineContext.delay: Delay`): what `x.delay`
@@ -486,7 +478,7 @@ export class ReceiverTypes {
     if (!cb) return this.named(t, ctx);
     // a box's own lambdas are given what it holds (LanguageSpec.boxes: `_cur.loop { cur -> }`)
     const boxLambda = cb[2] === '0' ? /^(.+)\.([A-Za-z_]\w*)$/s.exec(cb[3]) : null;
-    if (boxLambda && this.boxes(ctx)?.lambdas.includes(boxLambda[2])) {
+    if (boxLambda && this.spec(ctx)?.boxes?.lambdas.includes(boxLambda[2])) {
       const box = this.of(boxLambda[1], ctx);
       if (box?.boxed !== undefined) return box.boxed;
     }
@@ -574,7 +566,7 @@ export class ReceiverTypes {
       // `Box<Shape>` is used as a Shape, `Vec<Shape>` holds Shapes (ResolveRules.wrapperTypes)
       if (list.length && rules.wrapperTypes?.includes(bare)) return this.named(list[0], ctx);
       // a box (LanguageSpec.boxes: `StateFlow<Ui>`) holds one
-      if (list.length && this.boxes(ctx)?.types.includes(bare)) return boxOf(this.named(list[0].replace(/\?$/, ''), ctx));
+      if (list.length && this.spec(ctx)?.boxes?.types.includes(bare)) return boxOf(this.named(list[0].replace(/\?$/, ''), ctx));
       if (list.length && rules.collectionTypes?.includes(bare)) {
         const el = this.named(list[0], ctx);
         return el ? { id: el.id, how: el.how, array: true } : el;
@@ -608,19 +600,14 @@ export class ReceiverTypes {
     return under.length === 1 ? { id: under[0].id, how: 'import' } : under.length ? undefined : null;
   }
 
-  /** What `f<A, B>` gives for the type parameter function `id` returns (`get<T>(key): T`), as
-   *  written at the call; undefined where it returns no type parameter of its own. */
-  private ownTypeArgument(id: number, written: string): string | undefined {
+  /** Of the type arguments a call gives function `id` (`A, B` of `f<A, B>()`), the one for the
+   *  type parameter it returns (`get<T>(key): T`); undefined where it returns none of its own. */
+  private ownTypeArgument(id: number, args: string): string | undefined {
     const ret = this.db.binding(id, '()');
     if (!ret?.startsWith('%')) return undefined;
-    let depth = 0, open = -1;
-    for (let i = written.length - 1; i >= 0 && open < 0; i--) {
-      if (written[i] === '>') depth++;
-      else if (written[i] === '<' && --depth === 0) open = i;
-    }
     const colon = ret.indexOf(':');
-    const i = open < 0 ? -1 : this.typeParams(id).indexOf(ret.slice(1, colon > 0 ? colon : undefined));
-    return i < 0 ? undefined : splitTop(written.slice(open + 1, -1))[i]?.trim();
+    const i = this.typeParams(id).indexOf(ret.slice(1, colon > 0 ? colon : undefined));
+    return i < 0 ? undefined : splitTop(args)[i];
   }
 
   /** What a method returns when it returns a type parameter of its receiver's type (`E get(int)`
@@ -678,7 +665,7 @@ export class ReceiverTypes {
       else if ((c === ')' || c === ']' || c === '}' || (c === '>' && sig[i - 1] !== '-' && sig[i - 1] !== '=')) && depth > 0) depth--;
       else if (depth === 0 && sig.startsWith(name, i) && !/[\w$]/.test(sig[i - 1] ?? '') && /^\s*</.test(sig.slice(i + name.length))) {
         const open = sig.indexOf('<', i + name.length), close = matchingAngle(sig, open);
-        args = close < 0 ? undefined : splitTop(sig.slice(open + 1, close)).map((x) => x.trim());
+        args = close < 0 ? undefined : splitTop(sig.slice(open + 1, close));
         break;
       }
     }
