@@ -652,15 +652,15 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     if (list) list.push(b);
     else byScopeName.set(k, [b]);
   }
+  const scopeEnd = (scope: number) => (scope >= 0 ? symbols[scope].endLine : root.endPosition.row + 1);
   for (const list of byScopeName.values()) {
     if (list.length < 2 || list.every((b) => b.type === list[0].type)) continue;
-    const end = list[0].scope >= 0 ? symbols[list[0].scope].endLine : root.endPosition.row + 1;
-    for (const b of list) b.lines = [lineOf.get(b)!, end];
+    for (const b of list) b.lines = [lineOf.get(b)!, scopeEnd(b.scope)];
   }
   // `val failure = failure(a, b)`: the local holds from its own line, where the call is still the
   // function's (resolve.ts); below it a call of the name calls the local
   for (const b of bindings) {
-    if (!b.lines && lineOf.has(b) && b.type.startsWith(`=${b.name}(`)) b.lines = [lineOf.get(b)!, b.scope >= 0 ? symbols[b.scope].endLine : root.endPosition.row + 1];
+    if (!b.lines && lineOf.has(b) && b.type.startsWith(`=${b.name}(`)) b.lines = [lineOf.get(b)!, scopeEnd(b.scope)];
   }
   // the file's build constraint, as written: read by the resolver where it has rules for it
   if (constraint !== undefined) bindings.push({ name: CONSTRAINT, type: constraint, scope: -1 });
@@ -1289,7 +1289,7 @@ function docOf(lang: CompiledLanguage, source: string, e: Entry, outer: Node, bo
   // javadoc and tsc take the last `/** */` block before a definition, past other comments
   // (`/** Asks for passwords. */ // no abstract methods` above `class Authenticator`); not C,
   // whose comments next to a definition are its doc whatever their marker
-  const javadoc = (t: string) => /^\/\*\*[^/*]/.test(t); // (not a `/*****` banner)
+  const javadoc = (t: string) => isBlockDoc(t) && t[3] !== '*'; // (not a `/*****` banner)
   if (!lang.spec.blockDocAfterBlank && (!prefixes || prefixes.includes('/**'))) {
     let block = parts.find(javadoc);
     for (let p = prev; !block && p && lang.comments.has(p.type) && !trailsCode(lang, p); p = p.previousSibling) {

@@ -1308,10 +1308,10 @@ export class Resolver {
   private globalUsings = new Map<string, { source: string; dir: string }[]>();
   private usings(fileId: number): string[] {
     if (this.lastUsings.fileId !== fileId) {
-      const f = this.db.filesById.get(fileId);
-      let global = this.globalUsings.get(f?.language ?? '');
-      if (!global) this.globalUsings.set(f?.language ?? '', (global = this.db.reexportedByAll(f?.language ?? '')));
-      const mine = global.filter((g) => g.dir === '.' || (f?.path ?? '').startsWith(`${g.dir}/`)).map((g) => g.source);
+      const { language = '', path = '' } = this.db.filesById.get(fileId) ?? {};
+      let global = this.globalUsings.get(language);
+      if (!global) this.globalUsings.set(language, (global = this.db.reexportedByAll(language)));
+      const mine = global.filter((g) => g.dir === '.' || path.startsWith(`${g.dir}/`)).map((g) => g.source);
       this.lastUsings = { fileId, list: [...new Set([...this.db.imports(fileId).filter((i) => i.local === '*').map((i) => i.source), ...mine])] };
     }
     return this.lastUsings.list;
