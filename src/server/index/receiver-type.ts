@@ -676,16 +676,22 @@ export class ReceiverTypes {
 
   /** The supertypes from `from` up to `to` (`to` last), nearest first. */
   private pathTo(from: number, to: number): number[] {
+    const up = this.ancestors(from);
+    const path: number[] = [];
+    for (let c = to; up.has(c) && c !== from; c = up.get(c)!) path.unshift(c);
+    return up.has(to) ? path : [];
+  }
+
+  /** `from` and its supertypes within ten levels, nearest first, each with the type it was
+   *  reached from. */
+  private ancestors(from: number): Map<number, number> {
     const up = new Map<number, number>([[from, from]]);
-    let frontier = [from];
-    for (let d = 0; d < 10 && frontier.length && !up.has(to); d++) {
+    for (let frontier = [from], d = 0; d < 10 && frontier.length; d++) {
       const next: number[] = [];
       for (const c of frontier) for (const s of this.db.supertypes(c)) if (!up.has(s)) { up.set(s, c); next.push(s); }
       frontier = next;
     }
-    const path: number[] = [];
-    for (let c = to; up.has(c) && c !== from; c = up.get(c)!) path.unshift(c);
-    return up.has(to) ? path : [];
+    return up;
   }
 
   /** A type parameter's type (`%E`, or `%E:Bound` where it has a bound): the receiver's type
@@ -780,17 +786,8 @@ export class ReceiverTypes {
     // (two boxes: a box of what their contents share; a box and no box: nothing)
     if (a.boxed !== undefined || b.boxed !== undefined) return a.boxed !== undefined && b.boxed !== undefined ? boxOf(this.shared(a.boxed, b.boxed)) ?? undefined : undefined;
     if (a.id === b.id) return a.how === 'heuristic' ? a : b;
-    const above = (id: number) => {
-      const seen = new Set<number>();
-      for (let frontier = [id], d = 0; d < 10 && frontier.length; d++) {
-        const next: number[] = [];
-        for (const c of frontier) if (!seen.has(c)) { seen.add(c); next.push(...this.db.supertypes(c)); }
-        frontier = next;
-      }
-      return seen;
-    };
-    const ofB = above(b.id);
-    for (const id of above(a.id)) if (ofB.has(id)) return { id, how: a.how === 'heuristic' || b.how === 'heuristic' ? 'heuristic' : a.how };
+    const ofB = this.ancestors(b.id);
+    for (const id of this.ancestors(a.id).keys()) if (ofB.has(id)) return { id, how: a.how === 'heuristic' || b.how === 'heuristic' ? 'heuristic' : a.how };
     return undefined;
   }
 
