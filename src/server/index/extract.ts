@@ -1314,8 +1314,7 @@ function docSkipped(lang: CompiledLanguage, n: Node, comment = true): boolean {
   if (lang.docSkip.has(n.type)) return true;
   const first = lang.docSkipLed.get(n.type);
   if (first !== undefined) return n.firstNamedChild?.type === first;
-  const before = comment && lang.comments.has(n.type) ? n.previousSibling : null;
-  return !!before && before.endPosition.row === n.startPosition.row && docSkipped(lang, before, false);
+  return comment && lang.comments.has(n.type) && trailsCode(lang, n) && docSkipped(lang, n.previousSibling!, false);
 }
 
 /** Comment or docstring text without its markers, common indentation removed. */
