@@ -114,6 +114,40 @@ describe('graph: search ranking', () => {
     }
   });
 
+  it('ranks the text matches whose doc comment says the phrase above those that hold its words elsewhere', () => {
+    const s = t.graph.store;
+    const file = Number(s.prepare(`SELECT id FROM files WHERE path = 'src/model.ts'`).get<{ id: number }>()!.id);
+    const add = (kind: string, qname: string, doc: string) => {
+      const name = qname.split('.').pop()!;
+      const n = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported, rank)
+        VALUES (?, ?, NULL, ?, ?, ?, ?, 1, 1, 0, '', ?, '', 0, 0, 0)`).run(`src/model.ts::${qname}`, file, name, name.toLowerCase(), kind, qname, doc);
+      s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(n.lastInsertRowid, splitWords(qname).join(' '), '', doc, 'src/model.ts');
+      return n.lastInsertRowid;
+    };
+    // Every word of the query is in each one's text; the fields' short names are all said by it.
+    const added = [add('field', 'coff_type.size', ''), add('field', 'stab_type_stack.size', 'The size of the type.'),
+      add('function', 'debug_get_type_size', 'Get the size of a type.'), add('function', 'debug_get_type_name', 'Get the name of a type, and its size when known.'),
+      // every word of the query in a longer first sentence: less than the exact one, more than fewer words
+      add('field', 'type_table.size', 'Get the size of a type table, or of the type it holds when the table is empty.')];
+    t.graph.refresh();
+    try {
+      const q = 'Get the size of a type';
+      const r = ids(q, 100);
+      assert.deepEqual(r.slice(0, 4), ['src/model.ts::debug_get_type_size', 'src/model.ts::type_table.size',
+        'src/model.ts::stab_type_stack.size', 'src/model.ts::debug_get_type_name']);
+      assert.ok(r.indexOf('src/model.ts::coff_type.size') > 3, r.join(' '));
+      for (const n of [1, 2, 3, 4]) assert.deepEqual(ids(q, n), r.slice(0, n));
+      // a name query is not a phrase: the exact name first, the doc comment has no say
+      assert.equal(ids('size')[0], 'src/model.ts::coff_type.size');
+    } finally {
+      for (const id of added) {
+        s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);
+        s.prepare('DELETE FROM nodes WHERE id = ?').run(id);
+      }
+      t.graph.refresh();
+    }
+  });
+
   it('boosts central symbols within a tier and breaks ties deterministically', () => {
     // MemoryRepository.save has two callers, Repository.save one, the others none.
     const r = search(t.graph, 'save').results.filter((x) => x.name === 'save');

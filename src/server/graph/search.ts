@@ -10,6 +10,7 @@
 //   40  typo-tolerant name match (edit distance 1; 35 for distance 2 on long names)
 //   20  all words in signature/docstring/path (19: a phrase's words in other forms)
 //   10-18 some of the words (a phrase: in the text, by rarity; an identifier: in other names)
+// A phrase's text matches then gain up to 3 points for a doc comment whose first sentence says it.
 // Ties: higher score, then shorter name, then id (alphabetical) - deterministic on both backends.
 import type { Graph } from './graph';
 import { NameTable } from './names';
@@ -139,16 +140,60 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
     }
   }
 
-  const ranked = [...best].map(([p, base]) => ({ p, score: score(p, base) }));
-  ranked.sort((a, b) => b.score - a.score || t.names[a.p].length - t.names[b.p].length || t.ids[a.p] - t.ids[b.p]);
-  const top = ranked.slice(0, limit);
-  const rows = nodesByIds(g.store, top.map((x) => t.ids[x.p]));
+  const ranked = [...best].map(([p, base]) => ({ p, base, score: score(p, base) }));
+  const order = (a: { p: number; score: number }, b: { p: number; score: number }) => b.score - a.score || t.names[a.p].length - t.names[b.p].length || t.ids[a.p] - t.ids[b.p];
+  ranked.sort(order);
+  // A phrase found in the text: how closely each candidate's doc comment says it decides among the
+  // text tiers (a field `size` whose qualified name holds the other words is not the function
+  // documented "Get the size of a type"). Only candidates that the points could lift into the answer.
+  let top = ranked.slice(0, limit);
+  let rows = new Map<number, NodeRow>();
+  const last = ranked.length > limit ? ranked[limit - 1].score : -Infinity;
+  if (phrase && last < 20 + boost + DOC) {
+    const bar = last - DOC;
+    const open = ranked.filter((x) => x.base <= 20 && x.score >= bar).slice(0, DOC_RERANK);
+    rows = nodesByIds(g.store, open.map((x) => t.ids[x.p]));
+    const asked = docWords(q);
+    for (const x of open) x.score += DOC * docAgreement(asked, rows.get(t.ids[x.p])?.docstring ?? '');
+    ranked.sort(order);
+    top = ranked.slice(0, limit);
+  }
+  for (const [id, row] of nodesByIds(g.store, top.map((x) => t.ids[x.p]).filter((id) => !rows.has(id)))) rows.set(id, row);
   const out: { row: NodeRow; score: number }[] = [];
   for (const x of top) {
     const row = rows.get(t.ids[x.p]);
     if (row) out.push({ row, score: x.score });
   }
   return out;
+}
+
+/** Points for a doc comment that says the phrase; candidates weighed for them per query. */
+const DOC = 3;
+const DOC_RERANK = 200;
+/** Words that carry no meaning of their own in a doc sentence (fewer than STOP: `get` and `show` say what a function does). */
+const FILLER = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'is', 'are', 'be', 'by', 'with', 'as', 'at', 'this', 'that', 'it', 'its', 'from', 'into']);
+
+/** Doc text read for its first sentence (a doc without a period is not read whole). */
+const DOC_TEXT = 400;
+
+function docWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.slice(0, DOC_TEXT).toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && !FILLER.has(w)) out.add(stem(w));
+  return out;
+}
+
+/** How closely a doc comment's first sentence says the query, 0-1: the share of the query's words
+ *  it says, weighed down (to half) by the share of its words the query does not say (a long
+ *  sentence about something else holds the words by chance). */
+function docAgreement(asked: Set<string>, doc: string): number {
+  if (!doc || !asked.size) return 0;
+  const first = docWords(doc.slice(0, DOC_TEXT).split(/\.(?:\s|$)|\n\s*\n/, 1)[0]);
+  if (!first.size) return 0;
+  let found = 0;
+  for (const w of asked) if (first.has(w)) found++;
+  let said = 0;
+  for (const w of first) if (asked.has(w)) said++;
+  return (found / asked.size) * (1 + said / first.size) / 2;
 }
 
 /**
