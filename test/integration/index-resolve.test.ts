@@ -1865,6 +1865,35 @@ describe('index: overloads chosen by argument count and type (Java, C#, C++)', f
       ]);
     }));
 
+  it('Java: a call in the receiver is chosen by its own arguments, not those of the call on its result', () =>
+    withIndexedProject({
+      'src/m/Big.java': [
+        'package m;',
+        'public class Big {',
+        '  static int[] subtract(int[] a, int[] b) { return a; }',
+        '  public Big subtract(Big o) { return this; }',
+        '  public Big shiftRight(int n, int m) { return this; }',
+        '  public StringBuilder format(Object o, StringBuilder to, int at) { return to; }',
+        '  public String format(Object o) { return ""; }',
+        '  static Big run(Big v1, Big vm1) {',
+        '    v1.subtract(vm1).shiftRight(1, 2);',
+        '    v1.format(vm1, new StringBuilder(), 0).reverse();',
+        '    return v1;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/m/StringBuilder.java': 'package m;\npublic class StringBuilder {\n  public StringBuilder reverse() { return this; }\n}\n',
+    }, async (ix) => {
+      // subtract(vm1) takes one argument: the Big it returns has shiftRight, which takes two
+      // (read with shiftRight's two, subtract(int[], int[]) returned an int[]); format(o, sb, 0)
+      // returns the StringBuilder (format(o), String's, was taken with reverse()'s none)
+      assert.deepEqual(calls(ix, 'src/m/Big.java::Big.run'), [
+        '9 shiftRight -> src/m/Big.java:5', '9 subtract -> src/m/Big.java:4',
+        '10 format -> src/m/Big.java:6', '10 reverse -> src/m/StringBuilder.java:3',
+      ]);
+    }));
+
   it('Java: an argument that is an interface\'s constant or a class\'s static field is of its declared type', () =>
     withIndexedProject({
       'src/n/Options.java': 'package n;\npublic interface Options {\n  int TIMEOUT = 1;\n  Object get(int id);\n}\n',

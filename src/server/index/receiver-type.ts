@@ -255,7 +255,11 @@ export class ReceiverTypes {
         const coll = this.of(el[1], ctx);
         if (coll?.array) return rules.elementMembers.includes(el[2]) ? this.elementOf(coll, !rules.valueMembers?.includes(el[2])) : coll;
       }
-      const target = this.callee(head, ctx);
+      // (with its own arguments where methods overload: `v1.subtract(vm1)`'s subtract takes one.
+      // `()` may be a binding's call with its arguments dropped, extract.ts withoutArgs: any count)
+      const args = splitTop(e.slice(open + 1, -1));
+      const at: Ctx = { src: ctx.src, fileId: ctx.fileId, line: ctx.line };
+      const target = this.callee(head, args.length ? { ...at, args: args.length, argv: args.join(ARGV_SEP) } : at);
       // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers); of
       // a type from outside (a `RefCell<String>`), outside too, so `.clear()` is never guessed
       if (!target) return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) : undefined;

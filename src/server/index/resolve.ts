@@ -189,7 +189,7 @@ export class Resolver {
    *  where it is a function the source gives it (a property's value is the local's own, as the
    *  compiler has it: no edge), never a guess. */
   private destructuredCall(ref: RefInput): Hit | undefined {
-    const b = this.types.inScope(ref.name, ref);
+    const b = this.types.inScope(ref.name, { src: ref.src, fileId: ref.fileId, line: ref.line });
     const m = b && /^=\((.+)\)\.([A-Za-z_$][\w$]*)$/s.exec(b.type);
     const hit = m ? this.resolveMember({ ...ref, name: m[2], receiver: m[1], line: b!.line }) : undefined;
     return hit && hit.how !== 'heuristic' && FUNCLIKE.has(this.db.node(hit.id)?.kind ?? '') ? hit : undefined;
@@ -1638,6 +1638,9 @@ export class Resolver {
     const rules = this.rules(ref.fileId);
     const want = this.want(ref);
     const recv = ref.receiver!;
+    // (where the receiver is typed: not the call's arguments, which a call in the receiver,
+    // `reg::instance().get(name)`'s `instance()`, would take for its own)
+    const at: Ctx = { src: ref.src, fileId: ref.fileId, line: ref.line };
     // a call on an object reaches a method, a property holding a function, a module's function
     const memberAccept = preciseKinds(ref.kind, true, rules);
     // Python's `super(Cls, self)`: the supertypes of Cls
@@ -1654,7 +1657,7 @@ export class Resolver {
     }
     if (rules.selfNames.includes(recv)) {
       // the enclosing class, or a function's declared `this`
-      const self = this.types.of(recv, ref);
+      const self = this.types.of(recv, at);
       if (!self) {
         // a method of an owner the project does not declare (Lua's `function metat.__index:send()`,
         // `local List = utils.stdmt.List`): the same owner's methods in its file
@@ -1678,7 +1681,7 @@ export class Resolver {
     // `make().run()`, a callback's `subscriber.next()`. Not a Rust path (`hir::Class`, or the
     // `hir` a type is qualified by): a parameter named `hir` does not shadow the module there.
     const rustPath = rules.importStyle === 'rust' && path !== undefined && (ref.kind === 'type' || path.length > 1);
-    const typeOf = rustPath ? undefined : this.types.of(recv, ref);
+    const typeOf = rustPath ? undefined : this.types.of(recv, at);
     const type = typeOf?.boxed !== undefined ? null : typeOf; // (a box's own members are its library's: `_cur.compareAndSet()`)
     // (a type from outside the project, or a built-in collection: never guess its members)
     // (a smart-cast name has what it was declared's members too: `if (x is Marker) x.base()`)
