@@ -2494,6 +2494,30 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/N.kt::Screen.go', 'show'), ['src/N.kt::Toast.show', 'exact'], 'show(msg, duration = 0, onDone) takes ("x") { }, not show(msg, duration)');
     }));
 
+  it('an instance of a capitalized type the project does not declare (`Random()`) has none of the project\'s members', () =>
+    withIndexedProject({
+      'src/W.kt': [
+        'package w', '',
+        'import java.util.*', '',
+        'class Worker {',
+        '    private val random = Random()',
+        '    private var rng = random.nextInt()',
+        '    private val job = Job()',
+        '    fun nextInt(): Int = 4',
+        '    fun go() {',
+        '        val r = Random()',
+        '        r.nextInt()',
+        '        job.start()',
+        '    }',
+        '}',
+        'class Job { fun start() {} }', ''].join('\n'),
+    }, async (ix) => {
+      // (the one project method named nextInt had been guessed for java.util.Random's)
+      assert.deepEqual(callTo(ix.store, 'src/W.kt::Worker.rng', 'nextInt'), [null, 'unresolved']);
+      assert.deepEqual(callTo(ix.store, 'src/W.kt::Worker.go', 'nextInt'), [null, 'unresolved']);
+      assert.deepEqual(callTo(ix.store, 'src/W.kt::Worker.go', 'start'), ['src/W.kt::Job.start', 'exact'], 'a project type made the same way is typed');
+    }));
+
   it('overloads by argument count, methods and top-level functions: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>
     withIndexedProject({
       'src/other/Use.kt': 'package other\n\nimport k.card\n\nfun use() {\n    card("a", "b")\n    card("a")\n}\n',

@@ -262,7 +262,13 @@ export class ReceiverTypes {
       const target = this.callee(head, args.length ? { ...at, args: args.length, argv: args.join(ARGV_SEP) } : at);
       // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers); of
       // a type from outside (a `RefCell<String>`), outside too, so `.clear()` is never guessed
-      if (!target) return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) : undefined;
+      if (!target) {
+        // `Random()` where types are capitalized and the project declares nothing of the name: an
+        // instance of a type from outside (Kotlin's `val random = Random()`: `random.nextInt()` is
+        // never a project method guessed by name)
+        if (rules.capitalizedTypes && targs === undefined && /^[A-Z][\w$]*$/.test(head) && !this.db.nodesNamed(head).length) return null;
+        return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) : undefined;
+      }
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
       const kind = this.db.node(target.id)?.kind ?? '';
       if (CLASSLIKE.has(kind) || CONVERTED.has(kind)) {
