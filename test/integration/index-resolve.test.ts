@@ -2494,7 +2494,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/N.kt::Screen.go', 'show'), ['src/N.kt::Toast.show', 'exact'], 'show(msg, duration = 0, onDone) takes ("x") { }, not show(msg, duration)');
     }));
 
-  it('an instance of a capitalized type the project does not declare (`Random()`) has none of the project\'s members', () =>
+  it('an instance of a capitalized type the project does not declare (`Random()`) has none of the project\'s members; a call with a trailing lambda in a receiver counts it', () =>
     withIndexedProject({
       'src/W.kt': [
         'package w', '',
@@ -2510,12 +2510,29 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         '        job.start()',
         '    }',
         '}',
-        'class Job { fun start() {} }', ''].join('\n'),
+        'class Job { fun start() {} }',
+        'class Widget { fun draw() {} }',
+        'fun paint(Make: () -> Widget) { Make().draw() }', ''].join('\n'),
+      'src/S.kt': [
+        'package w', '',
+        'class Task { fun run() {} }',
+        'class Other { fun run() {} }',
+        'class Sched {',
+        '    fun start(n: Int): Other = Other()',
+        '    fun start(n: Int, block: () -> Unit): Task = Task()',
+        '}',
+        'fun go(s: Sched) {',
+        '    s.start(1) { }.run()',
+        '    s.start(2).run()',
+        '}', ''].join('\n'),
     }, async (ix) => {
       // (the one project method named nextInt had been guessed for java.util.Random's)
       assert.deepEqual(callTo(ix.store, 'src/W.kt::Worker.rng', 'nextInt'), [null, 'unresolved']);
       assert.deepEqual(callTo(ix.store, 'src/W.kt::Worker.go', 'nextInt'), [null, 'unresolved']);
       assert.deepEqual(callTo(ix.store, 'src/W.kt::Worker.go', 'start'), ['src/W.kt::Job.start', 'exact'], 'a project type made the same way is typed');
+      assert.equal(callTo(ix.store, 'src/W.kt::paint', 'draw')[0], 'src/W.kt::Widget.draw', 'a parameter holding a function is no type from outside');
+      // a trailing lambda is one more argument of the call in the receiver
+      assert.deepEqual(callsTo(ix.store, 'src/S.kt::go', 'run').map((e) => e.to), ['src/S.kt::Task.run', 'src/S.kt::Other.run']);
     }));
 
   it('overloads by argument count, methods and top-level functions: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>

@@ -125,7 +125,7 @@ describe('graph: search ranking', () => {
       return n.lastInsertRowid;
     };
     // Every word of the query is in each one's text; the fields' short names are all said by it.
-    const added = [add('field', 'coff_type.size', ''), add('field', 'stab_type_stack.size', 'The size of the type.'),
+    const added: (number | bigint)[] = [add('field', 'coff_type.size', ''), add('field', 'stab_type_stack.size', 'The size of the type.'),
       add('function', 'debug_get_type_size', 'Get the size of a type.'), add('function', 'debug_get_type_name', 'Get the name of a type, and its size when known.'),
       // every word of the query in a longer first sentence: less than the exact one, more than fewer words
       add('field', 'type_table.size', 'Get the size of a type table, or of the type it holds when the table is empty.')];
@@ -139,6 +139,26 @@ describe('graph: search ranking', () => {
       for (const n of [1, 2, 3, 4]) assert.deepEqual(ids(q, n), r.slice(0, n));
       // a name query is not a phrase: the exact name first, the doc comment has no say
       assert.equal(ids('size')[0], 'src/model.ts::coff_type.size');
+    } finally {
+      for (const id of added) {
+        s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);
+        s.prepare('DELETE FROM nodes WHERE id = ?').run(id);
+      }
+      t.graph.refresh();
+    }
+    // A lower text tier is computed while its doc points could place it: `readSettings` says the
+    // phrase in other forms (tier 19) and passes `loadConfigFile`, whose signature holds its very
+    // words (tier 20, without a doc), at every limit.
+    const central = (id: number | bigint) => s.prepare('UPDATE nodes SET rank = 1000 WHERE id = ?').run(id);
+    added.length = 0;
+    added.push(add('function', 'loadConfigFile', ''), add('function', 'readSettings', 'Parses configs and files.'));
+    s.prepare('UPDATE nodes_fts SET signature = ? WHERE docid = ?').run('loadConfigFile(parse, config, file)', added[0]);
+    for (const id of added) central(id);
+    t.graph.refresh();
+    try {
+      const r = ids('parse config file', 20);
+      assert.deepEqual(r.slice(0, 2), ['src/model.ts::readSettings', 'src/model.ts::loadConfigFile']);
+      assert.deepEqual(ids('parse config file', 1), r.slice(0, 1));
     } finally {
       for (const id of added) {
         s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);

@@ -68,10 +68,12 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
   const score = (p: number, base: number) => base + (t.maxRank > 0 ? 4 * Math.max(0, t.rank[p]) / t.maxRank : 0) + (queryStems ? SAID * said(p) : 0);
   // A lower tier runs only while it could still place: its best score (base + boost) must reach
   // the limit-th score found so far. Same answer, without the costly low tiers on common names.
+  // (a phrase's text tiers may gain DOC points more, below)
   const settled = (nextBase: number) => {
     if (best.size < limit) return false;
+    const reach = nextBase + boost + (phrase && nextBase <= 20 ? DOC : 0);
     let above = 0;
-    for (const [p, b] of best) if (score(p, b) > nextBase + boost && ++above >= limit) return true;
+    for (const [p, b] of best) if (score(p, b) > reach && ++above >= limit) return true;
     return false;
   };
 
@@ -150,13 +152,14 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
   let rows = new Map<number, NodeRow>();
   const last = ranked.length > limit ? ranked[limit - 1].score : -Infinity;
   if (phrase && last < 20 + boost + DOC) {
-    const bar = last - DOC;
-    const open = ranked.filter((x) => x.base <= 20 && x.score >= bar).slice(0, DOC_RERANK);
-    rows = nodesByIds(g.store, open.map((x) => t.ids[x.p]));
     const asked = docWords(q);
-    for (const x of open) x.score += DOC * docAgreement(asked, rows.get(t.ids[x.p])?.docstring ?? '');
-    ranked.sort(order);
-    top = ranked.slice(0, limit);
+    const open = asked.size ? ranked.filter((x) => x.base <= 20 && x.score >= last - DOC).slice(0, DOC_RERANK) : [];
+    if (open.length) {
+      rows = nodesByIds(g.store, open.map((x) => t.ids[x.p]));
+      for (const x of open) x.score += DOC * docAgreement(asked, rows.get(t.ids[x.p])?.docstring ?? '');
+      ranked.sort(order);
+      top = ranked.slice(0, limit);
+    }
   }
   for (const [id, row] of nodesByIds(g.store, top.map((x) => t.ids[x.p]).filter((id) => !rows.has(id)))) rows.set(id, row);
   const out: { row: NodeRow; score: number }[] = [];
@@ -170,15 +173,16 @@ export function rankSymbols(g: Graph, query: string, limit: number, kind?: strin
 /** Points for a doc comment that says the phrase; candidates weighed for them per query. */
 const DOC = 3;
 const DOC_RERANK = 200;
-/** Words that carry no meaning of their own in a doc sentence (fewer than STOP: `get` and `show` say what a function does). */
+/** Words that say nothing in a doc sentence: fewer than words.ts's STOP, as `get`, `show` and
+ *  `find` say what a function does. */
 const FILLER = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'is', 'are', 'be', 'by', 'with', 'as', 'at', 'this', 'that', 'it', 'its', 'from', 'into']);
-
-/** Doc text read for its first sentence (a doc without a period is not read whole). */
+/** Of a doc with no sentence end, the first characters read. */
 const DOC_TEXT = 400;
 
+/** The stemmed words of a text, split as names are (`ConfigError` says "config error"). */
 function docWords(text: string): Set<string> {
   const out = new Set<string>();
-  for (const w of text.slice(0, DOC_TEXT).toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && !FILLER.has(w)) out.add(stem(w));
+  for (const w of splitWords(text.slice(0, DOC_TEXT))) if (!FILLER.has(w)) out.add(stem(w));
   return out;
 }
 
@@ -186,14 +190,11 @@ function docWords(text: string): Set<string> {
  *  it says, weighed down (to half) by the share of its words the query does not say (a long
  *  sentence about something else holds the words by chance). */
 function docAgreement(asked: Set<string>, doc: string): number {
-  if (!doc || !asked.size) return 0;
-  const first = docWords(doc.slice(0, DOC_TEXT).split(/\.(?:\s|$)|\n\s*\n/, 1)[0]);
-  if (!first.size) return 0;
-  let found = 0;
-  for (const w of asked) if (first.has(w)) found++;
-  let said = 0;
-  for (const w of first) if (asked.has(w)) said++;
-  return (found / asked.size) * (1 + said / first.size) / 2;
+  const first = doc ? docWords(doc.split(/\.(?:\s|$)|\n\s*\n/, 1)[0]) : undefined;
+  if (!first?.size) return 0;
+  let both = 0;
+  for (const w of first) if (asked.has(w)) both++;
+  return (both / asked.size) * (1 + both / first.size) / 2;
 }
 
 /**

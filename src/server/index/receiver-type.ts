@@ -224,7 +224,8 @@ export class ReceiverTypes {
     if (e.endsWith('}') && this.spec(ctx)?.trailingLambda) {
       const open = matchingOpen(e, e.length - 1);
       const call = open > 0 ? e.slice(0, open).trimEnd() : '';
-      if (/[\w)>]$/.test(call)) return this.compute(call.endsWith(')') ? call : `${call}()`, ctx);
+      // (the lambda is one more argument: `start(1) { }` takes two; a `()` stays any count, below)
+      if (/[\w)>]$/.test(call)) return this.compute(!call.endsWith(')') ? `${call}()` : /\(\s*\)$/.test(call) ? call : `${call.slice(0, -1)}, {})`, ctx);
     }
     if (e.endsWith(')')) {
       const open = matchingOpen(e, e.length - 1);
@@ -266,7 +267,8 @@ export class ReceiverTypes {
         // `Random()` where types are capitalized and the project declares nothing of the name: an
         // instance of a type from outside (Kotlin's `val random = Random()`: `random.nextInt()` is
         // never a project method guessed by name)
-        if (rules.capitalizedTypes && targs === undefined && /^[A-Z][\w$]*$/.test(head) && !this.db.nodesNamed(head).length) return null;
+        // (not a local or parameter holding a function: `Make()` of `Make: () -> Widget`)
+        if (rules.capitalizedTypes && targs === undefined && /^[A-Z][\w$]*$/.test(head) && !this.db.nodesNamed(head).length && !this.inScope(head, ctx)) return null;
         return el && rules.sameTypeMembers?.includes(el[2]) ? this.of(el[1], ctx) : undefined;
       }
       // `Foo()` instantiates in languages without `new`; `T(x)` converts to `T`
