@@ -87,24 +87,21 @@ describe('graph: search ranking', () => {
     assert.equal(ids('print report')[0], 'tools/report.py::ReportPrinter.print_report');
   });
 
-  it('finds a symbol by a sentence of its docstring, as the text index tokenizes it', () => {
-    assert.equal(ids('Formats the price of an item in dollars')[0], 'src/model.ts::formatPrice');
-    assert.equal(search(t.graph, 'writes the items as JSON lines').results[0].docstring, 'Writes items to standard output as JSON lines.');
-    // a CamelCase word of a docstring is one word of the text index
+  /** Runs `check` with extra symbols of src/model.ts in the index (kind, qualified name, doc,
+   *  and optionally its signature's text and a rank), removed after. */
+  const withSymbols = (symbols: { kind?: string; qname: string; doc: string; signature?: string; rank?: number }[], check: () => void) => {
     const s = t.graph.store;
     const file = Number(s.prepare(`SELECT id FROM files WHERE path = 'src/model.ts'`).get<{ id: number }>()!.id);
-    const add = (name: string, doc: string) => {
+    const added = symbols.map(({ kind = 'function', qname, doc, signature = '', rank = 0 }) => {
+      const name = qname.split('.').pop()!;
       const n = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported, rank)
-        VALUES (?, ?, NULL, ?, ?, 'function', ?, 1, 1, 0, '', ?, '', 0, 0, 0)`).run(`src/model.ts::${name}`, file, name, name.toLowerCase(), name, doc);
-      s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(n.lastInsertRowid, splitWords(name).join(' '), '', doc, 'src/model.ts');
+        VALUES (?, ?, NULL, ?, ?, ?, ?, 1, 1, 0, ?, ?, '', 0, 0, ?)`).run(`src/model.ts::${qname}`, file, name, name.toLowerCase(), kind, qname, signature, doc, rank);
+      s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(n.lastInsertRowid, splitWords(qname).join(' '), signature, doc, 'src/model.ts');
       return n.lastInsertRowid;
-    };
-    // the decoy has more of the sentence's words, but only the common ones
-    const added = [add('isFatal', 'Returns true if the given ConfigError is fatal, false otherwise.'),
-      add('isSame', 'Returns true if the specified value is the same as the other one, false otherwise.')];
+    });
     t.graph.refresh();
     try {
-      assert.equal(ids('Returns true if the specified ConfigError is fatal')[0], 'src/model.ts::isFatal');
+      check();
     } finally {
       for (const id of added) {
         s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);
@@ -112,25 +109,25 @@ describe('graph: search ranking', () => {
       }
       t.graph.refresh();
     }
+  };
+
+  it('finds a symbol by a sentence of its docstring, as the text index tokenizes it', () => {
+    assert.equal(ids('Formats the price of an item in dollars')[0], 'src/model.ts::formatPrice');
+    assert.equal(search(t.graph, 'writes the items as JSON lines').results[0].docstring, 'Writes items to standard output as JSON lines.');
+    // a CamelCase word of a docstring is one word of the text index; the decoy has more of the
+    // sentence's words, but only the common ones
+    withSymbols([{ qname: 'isFatal', doc: 'Returns true if the given ConfigError is fatal, false otherwise.' },
+      { qname: 'isSame', doc: 'Returns true if the specified value is the same as the other one, false otherwise.' }], () => {
+      assert.equal(ids('Returns true if the specified ConfigError is fatal')[0], 'src/model.ts::isFatal');
+    });
   });
 
   it('ranks the text matches whose doc comment says the phrase above those that hold its words elsewhere', () => {
-    const s = t.graph.store;
-    const file = Number(s.prepare(`SELECT id FROM files WHERE path = 'src/model.ts'`).get<{ id: number }>()!.id);
-    const add = (kind: string, qname: string, doc: string) => {
-      const name = qname.split('.').pop()!;
-      const n = s.prepare(`INSERT INTO nodes(uid, file_id, parent_id, name, name_lower, kind, qualified_name, start_line, end_line, start_col, signature, docstring, visibility, is_async, is_exported, rank)
-        VALUES (?, ?, NULL, ?, ?, ?, ?, 1, 1, 0, '', ?, '', 0, 0, 0)`).run(`src/model.ts::${qname}`, file, name, name.toLowerCase(), kind, qname, doc);
-      s.prepare('INSERT INTO nodes_fts(docid, words, signature, docstring, path) VALUES (?,?,?,?,?)').run(n.lastInsertRowid, splitWords(qname).join(' '), '', doc, 'src/model.ts');
-      return n.lastInsertRowid;
-    };
     // Every word of the query is in each one's text; the fields' short names are all said by it.
-    const added: (number | bigint)[] = [add('field', 'coff_type.size', ''), add('field', 'stab_type_stack.size', 'The size of the type.'),
-      add('function', 'debug_get_type_size', 'Get the size of a type.'), add('function', 'debug_get_type_name', 'Get the name of a type, and its size when known.'),
+    withSymbols([{ kind: 'field', qname: 'coff_type.size', doc: '' }, { kind: 'field', qname: 'stab_type_stack.size', doc: 'The size of the type.' },
+      { qname: 'debug_get_type_size', doc: 'Get the size of a type.' }, { qname: 'debug_get_type_name', doc: 'Get the name of a type, and its size when known.' },
       // every word of the query in a longer first sentence: less than the exact one, more than fewer words
-      add('field', 'type_table.size', 'Get the size of a type table, or of the type it holds when the table is empty.')];
-    t.graph.refresh();
-    try {
+      { kind: 'field', qname: 'type_table.size', doc: 'Get the size of a type table, or of the type it holds when the table is empty.' }], () => {
       const q = 'Get the size of a type';
       const r = ids(q, 100);
       assert.deepEqual(r.slice(0, 4), ['src/model.ts::debug_get_type_size', 'src/model.ts::type_table.size',
@@ -139,33 +136,16 @@ describe('graph: search ranking', () => {
       for (const n of [1, 2, 3, 4]) assert.deepEqual(ids(q, n), r.slice(0, n));
       // a name query is not a phrase: the exact name first, the doc comment has no say
       assert.equal(ids('size')[0], 'src/model.ts::coff_type.size');
-    } finally {
-      for (const id of added) {
-        s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);
-        s.prepare('DELETE FROM nodes WHERE id = ?').run(id);
-      }
-      t.graph.refresh();
-    }
+    });
     // A lower text tier is computed while its doc points could place it: `readSettings` says the
     // phrase in other forms (tier 19) and passes `loadConfigFile`, whose signature holds its very
     // words (tier 20, without a doc), at every limit.
-    const central = (id: number | bigint) => s.prepare('UPDATE nodes SET rank = 1000 WHERE id = ?').run(id);
-    added.length = 0;
-    added.push(add('function', 'loadConfigFile', ''), add('function', 'readSettings', 'Parses configs and files.'));
-    s.prepare('UPDATE nodes_fts SET signature = ? WHERE docid = ?').run('loadConfigFile(parse, config, file)', added[0]);
-    for (const id of added) central(id);
-    t.graph.refresh();
-    try {
+    withSymbols([{ qname: 'loadConfigFile', doc: '', signature: 'loadConfigFile(parse, config, file)', rank: 1000 },
+      { qname: 'readSettings', doc: 'Parses configs and files.', rank: 1000 }], () => {
       const r = ids('parse config file', 20);
       assert.deepEqual(r.slice(0, 2), ['src/model.ts::readSettings', 'src/model.ts::loadConfigFile']);
       assert.deepEqual(ids('parse config file', 1), r.slice(0, 1));
-    } finally {
-      for (const id of added) {
-        s.prepare('DELETE FROM nodes_fts WHERE docid = ?').run(id);
-        s.prepare('DELETE FROM nodes WHERE id = ?').run(id);
-      }
-      t.graph.refresh();
-    }
+    });
   });
 
   it('boosts central symbols within a tier and breaks ties deterministically', () => {
