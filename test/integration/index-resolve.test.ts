@@ -2494,7 +2494,7 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.deepEqual(callTo(ix.store, 'src/N.kt::Screen.go', 'show'), ['src/N.kt::Toast.show', 'exact'], 'show(msg, duration = 0, onDone) takes ("x") { }, not show(msg, duration)');
     }));
 
-  it('an instance of a capitalized type the project does not declare (`Random()`) has none of the project\'s members; a call with a trailing lambda in a receiver counts it', () =>
+  it('an instance of a capitalized type the project does not declare (`Random()`) has none of the project\'s members; a call with a trailing lambda in a receiver counts it; a line starting with `(` is no call\'s arguments', () =>
     withIndexedProject({
       'src/W.kt': [
         'package w', '',
@@ -2524,6 +2524,13 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
         'fun go(s: Sched) {',
         '    s.start(1) { }.run()',
         '    s.start(2).run()',
+        '}',
+        'open class Node { fun remove() {} }',
+        'class Buffered : Node()',
+        'fun drop(s: Sched, x: Any) {',
+        '    s.start(3)',
+        '    // the grammar reads the next line as arguments of the call above',
+        '    (x as? Buffered)?.remove()',
         '}', ''].join('\n'),
     }, async (ix) => {
       // (the one project method named nextInt had been guessed for java.util.Random's)
@@ -2533,6 +2540,8 @@ describe('index: Kotlin receivers typed by what the compiler infers', function (
       assert.equal(callTo(ix.store, 'src/W.kt::paint', 'draw')[0], 'src/W.kt::Widget.draw', 'a parameter holding a function is no type from outside');
       // a trailing lambda is one more argument of the call in the receiver
       assert.deepEqual(callsTo(ix.store, 'src/S.kt::go', 'run').map((e) => e.to), ['src/S.kt::Task.run', 'src/S.kt::Other.run']);
+      // a line that starts with `(` is a statement of its own: its cast is the receiver
+      assert.deepEqual(callTo(ix.store, 'src/S.kt::drop', 'remove'), ['src/S.kt::Node.remove', 'exact']);
     }));
 
   it('overloads by argument count, methods and top-level functions: a trailing lambda is one (`start(1) { }`), a vararg takes any number', () =>

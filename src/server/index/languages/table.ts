@@ -186,6 +186,9 @@ export interface LanguageSpec {
   /** The node of a lambda written after a call's arguments (Kotlin's `annotated_lambda`): it is
    *  the callee's last parameter. */
   trailingLambda?: string;
+  /** A line break ends a statement before `(` (Kotlin), though the grammar reads `g(a)` and a
+   *  next line `(x as? T)?.f()` as one call: the receiver of `f` is the parenthesized line. */
+  newlineEndsCall?: boolean;
   /** A function type is a binding's type as the compiler names it (Kotlin's `suspend () -> T`, a
    *  Function0, arity.ts functionTypeName), so `block.startCoroutine()` finds the extension
    *  function of `(suspend () -> T)`. */
@@ -432,6 +435,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       member: 'value', lambdas: ['loop', 'update', 'getAndUpdate', 'updateAndGet'],
     },
     trailingLambda: 'annotated_lambda',
+    newlineEndsCall: true,
     overloads: true,
     argumentsIn: ['call_suffix', 'value_arguments'],
     functionTypes: true,
