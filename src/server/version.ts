@@ -3,4 +3,4 @@ declare const __CODEINDEX_VERSION__: string;
 
 export const VERSION: string = __CODEINDEX_VERSION__;
 /** Bump when extraction output changes: an index built by another number is rebuilt on open. */
-export const EXTRACTION_VERSION = 65;
+export const EXTRACTION_VERSION = 66;

@@ -1430,6 +1430,17 @@ describe('index: Go packages by import path', function () {
     });
   });
 
+  it('a local function value (`b2i := func(...)`, `var f = func()`) is what its name calls, not the package\'s function of the name', () =>
+    withIndexedProject({
+      'go.mod': 'module x\n\ngo 1.19\n',
+      'a.go': 'package x\n\nfunc b2i(b bool) int64 { return 0 }\n\nfunc f() {}\n\nfunc use(x bool) int {\n\tb2i := func(b bool) int { return 1 }\n\tvar f = func() {}\n\tf()\n\treturn b2i(x)\n}\n\nfunc other(x bool) int64 { f(); return b2i(x) }\n',
+    }, async (ix) => {
+      assert.deepEqual(callsTo(ix.store, 'a.go::use', 'b2i').map((e) => [e.to, e.resolution]), [[null, 'unresolved']]);
+      assert.deepEqual(callsTo(ix.store, 'a.go::use', 'f').map((e) => [e.to, e.resolution]), [[null, 'unresolved']]);
+      assert.deepEqual(callTo(ix.store, 'a.go::other', 'b2i'), ['a.go::b2i', 'scope'], 'outside the function, the package\'s');
+      assert.deepEqual(callTo(ix.store, 'a.go::other', 'f'), ['a.go::f', 'scope']);
+    }));
+
   it('a //go:build line: calls bind to the declaration built, not to one for another Go version or tag, nor to a test file\'s', async () => {
     await withIndexedProject({
       'go.mod': 'module example.com/app\n\ngo 1.19\n',

@@ -95,6 +95,10 @@
   [(call_expression) (selector_expression) (index_expression) (identifier) (unary_expression)] @binding.value)) @binding
 (short_var_declaration left: (expression_list . (_) . (_) . (identifier) @binding.name) right: (expression_list . (_) . (_) .
   [(call_expression) (selector_expression) (index_expression) (identifier) (unary_expression)] @binding.value)) @binding
+; a function value (`b2i := func(b bool) int { ... }`): a local, whose calls are its own, never the
+; package's function of the name (its type, `func`, is no type of the project)
+(short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (func_literal "func" @binding.type))) @binding
+(var_spec name: (identifier) @binding.name !type value: (expression_list . (func_literal "func" @binding.type))) @binding
 ; `new(T)`: a T; `make([]*T, n)`: Ts
 (short_var_declaration left: (expression_list . (identifier) @binding.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
 (var_spec name: (identifier) @binding.name !type value: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . (_) @binding.type)) (#any-of? @_new "new" "make"))) @binding
