@@ -11,6 +11,9 @@ import { languageById, LanguageSpec } from './languages/table';
 import { blankStrings, depthAt, matchingAngle, matchingClose, matchingOpen, splitTop, stripTypeArgs, typeArgsOf } from './brackets';
 
 export interface Ctx { src: number; fileId: number; line?: number }
+/** Where a reference is, without what else it carries (its kind, its call's arguments): the
+ *  context its receiver or a name in its scope is typed in. */
+export const plainCtx = (at: Ctx): Ctx => ({ src: at.src, fileId: at.fileId, line: at.line });
 /** A project type's node (`array`: a collection of it; `targs`: its type arguments as written,
  *  `List<String>`, and where; `values`: what an element is where that is itself a collection, or
  *  a map's values, of which `id` is the type; `pairs`: a map, whose iteration gives key-value
@@ -111,8 +114,7 @@ export class ReceiverTypes {
     if (plain(ct)) return ct;
     // `a.m(...)`, `f(...)`: the declared return type (`byte[] getBytes()`)
     const open = expr.endsWith(')') ? matchingOpen(expr, expr.length - 1) : -1;
-    const args = open > 0 ? splitTop(expr.slice(open + 1, -1)) : [];
-    const target = open > 0 ? this.callee(expr.slice(0, open).trim(), { ...ctx, args: args.length, argv: args.join(ARGV_SEP) }) : undefined;
+    const target = open > 0 ? this.callee(expr.slice(0, open).trim(), ctx, splitTop(expr.slice(open + 1, -1))) : undefined;
     const ret = target && this.db.binding(target.id, '()');
     if (plain(ret) && ret !== 'this' && ret !== 'void') return ret;
     const hit = this.of(expr, ctx);
@@ -242,13 +244,13 @@ export class ReceiverTypes {
       const head = stripTypeArgs(written);
       // (`new Holder<Item>()`, `new ArrayList<Item>()`: with its type arguments)
       if (head.startsWith('new ')) return this.named(written.slice(4), ctx);
-      if (rules.allocators?.includes(head)) return this.named(splitTop(e.slice(open + 1, -1))[0] ?? '', ctx);
+      const args = splitTop(e.slice(open + 1, -1));
+      if (rules.allocators?.includes(head)) return this.named(args[0] ?? '', ctx);
       // (`f<T>(x)`: T as written)
       const targs = typeArgsOf(written);
       // a box (LanguageSpec.boxes: `atomic(Node())`, `atomic<Node?>(null)`) holds what it is given
       if (this.spec(ctx)?.boxes?.calls.includes(head)) {
-        const arg = splitTop(e.slice(open + 1, -1))[0];
-        return boxOf(targs !== undefined ? this.named(targs.replace(/\?$/, ''), ctx) : arg ? this.of(arg, ctx) : undefined);
+        return boxOf(targs !== undefined ? this.named(targs.replace(/\?$/, ''), ctx) : args.length ? this.of(args[0], ctx) : undefined);
       }
       if (rules.castCalls?.includes(head)) return targs !== undefined ? this.named(targs, ctx) : undefined;
       const el = /^(.+?)\??\.([A-Za-z_$][\w$]*)$/s.exec(head);
@@ -258,9 +260,7 @@ export class ReceiverTypes {
       }
       // (with its own arguments where methods overload: `v1.subtract(vm1)`'s subtract takes one.
       // `()` may be a binding's call with its arguments dropped, extract.ts withoutArgs: any count)
-      const args = splitTop(e.slice(open + 1, -1));
-      const at: Ctx = { src: ctx.src, fileId: ctx.fileId, line: ctx.line };
-      const target = this.callee(head, args.length ? { ...at, args: args.length, argv: args.join(ARGV_SEP) } : at);
+      const target = this.callee(head, ctx, args.length ? args : undefined);
       // `x.clone()`, `cell.borrow_mut()`: what the receiver is (ResolveRules.sameTypeMembers); of
       // a type from outside (a `RefCell<String>`), outside too, so `.clear()` is never guessed
       if (!target) {
@@ -759,19 +759,21 @@ export class ReceiverTypes {
     return withHow(this.typeText(aliased, { src: hit.id, fileId: node!.file_id }) ?? hit, hit.how);
   }
 
-  /** What `head(...)` calls: a bare name in scope, or a member through the full resolver. */
-  /** What a call's head names (`f`, `a.m`); `ctx.args`/`argv`: its arguments, where methods overload. */
-  private callee(head: string, ctx: Ctx & { args?: number; argv?: string }): Hit | undefined {
+  /** What a call's head names (`f`, `a.m`): a bare name in scope, or a member through the full
+   *  resolver. `args`, as written, choose among overloads; undefined: any count. Only they do:
+   *  whatever else `ctx` carries (a reference's own arguments) is not this call's. */
+  private callee(head: string, ctx: Ctx, args?: string[]): Hit | undefined {
+    const call = { src: ctx.src, fileId: ctx.fileId, line: ctx.line, args: args?.length, argv: args?.join(ARGV_SEP) };
     if (IDENT.test(head)) {
       // Python's `cls(...)` in a classmethod: the class
       const self = this.r.rules(ctx.fileId).selfNames.includes(head) ? this.enclosing(ctx) : undefined;
-      const hit = self ?? this.r.resolveName(head, ctx, CALLEES, null, true) ?? this.r.resolveName(head, ctx, CONVERTED, null, true);
+      const hit = self ?? this.r.resolveName(head, call, CALLEES, null, true) ?? this.r.resolveName(head, call, CONVERTED, null, true);
       // a C/C++ prototype (`class UnitTestImpl* GetUnitTestImpl();`): its definition says what it returns
       return hit && { id: this.r.definitionFor(this.db.node(hit.id), ctx.fileId)?.id ?? hit.id, how: hit.how };
     }
     const m = /^(.+?)\??\.([A-Za-z_$#][\w$]*)$/s.exec(head);
     if (!m) return undefined;
-    const res = this.r.resolve({ src: ctx.src, fileId: ctx.fileId, name: m[2], kind: 'call', receiver: m[1], line: ctx.line, args: ctx.args, argv: ctx.argv });
+    const res = this.r.resolve({ ...call, name: m[2], kind: 'call', receiver: m[1] });
     return res.dst === null ? undefined : { id: res.dst, how: res.resolution };
   }
 

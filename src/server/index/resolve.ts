@@ -6,7 +6,7 @@
 // framework globals (`it`, `describe`...) never bind by the heuristic.
 import { GraphDb, ImportRow, nearestByPath, NodeRow } from './graph-db';
 import { rulesFor, ResolveRules } from './languages/rules';
-import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, ReceiverTypes, TypeHit } from './receiver-type';
+import { CLASSLIKE, CONTAINERS, Ctx, FUNCLIKE, HOLDERS, plainCtx, ReceiverTypes, TypeHit } from './receiver-type';
 import { ARGV_SEP, CONSTRAINT, OWNER_KINDS, RefKind } from './types';
 import { builtFor, platformSuffix, targetOf, testFile, Target } from './build-constraint';
 import { baseType, fits, functionTypeName, paramRange, paramTypes, sameParameters, sameType } from './arity';
@@ -189,7 +189,7 @@ export class Resolver {
    *  where it is a function the source gives it (a property's value is the local's own, as the
    *  compiler has it: no edge), never a guess. */
   private destructuredCall(ref: RefInput): Hit | undefined {
-    const b = this.types.inScope(ref.name, { src: ref.src, fileId: ref.fileId, line: ref.line });
+    const b = this.types.inScope(ref.name, plainCtx(ref));
     const m = b && /^=\((.+)\)\.([A-Za-z_$][\w$]*)$/s.exec(b.type);
     const hit = m ? this.resolveMember({ ...ref, name: m[2], receiver: m[1], line: b!.line }) : undefined;
     return hit && hit.how !== 'heuristic' && FUNCLIKE.has(this.db.node(hit.id)?.kind ?? '') ? hit : undefined;
@@ -924,7 +924,7 @@ export class Resolver {
   private want(ref: { src: number; fileId: number; line?: number; args?: number; argv?: string }): Want | undefined {
     if (ref.args === undefined) return undefined;
     const argv = ref.argv !== undefined && this.rules(ref.fileId).argumentTypes ? ref.argv.split(ARGV_SEP) : undefined;
-    return { count: ref.args, argv, types: argv && [], at: { src: ref.src, fileId: ref.fileId, line: ref.line } };
+    return { count: ref.args, argv, types: argv && [], at: plainCtx(ref) };
   }
 
   private memberTaking(containerId: number, name: string, accept: Set<string>, from: number, want?: Want): number | undefined {
@@ -1225,7 +1225,7 @@ export class Resolver {
     // a receiver of a type from outside the project, as it is declared (`context: CoroutineContext`,
     // `block: suspend () -> T`): that very type's extensions, of which the nearest (still a guess:
     // a member of the outside type, not known here, would come first)
-    const declared = this.types.argumentType(ref.receiver!, { src: ref.src, fileId: ref.fileId, line: ref.line }, []);
+    const declared = this.types.argumentType(ref.receiver!, plainCtx(ref), []);
     const exact = declared === undefined ? [] : inSight.filter((n) => this.extensionReceiver(n) === baseType(declared));
     if (exact.length) return { id: this.nearest(exact, ref.fileId)!.id, how: 'heuristic' };
     // (a receiver of unknown type is not guessed at: a member is likelier, kotlinx.coroutines'
@@ -1638,9 +1638,8 @@ export class Resolver {
     const rules = this.rules(ref.fileId);
     const want = this.want(ref);
     const recv = ref.receiver!;
-    // (where the receiver is typed: not the call's arguments, which a call in the receiver,
-    // `reg::instance().get(name)`'s `instance()`, would take for its own)
-    const at: Ctx = { src: ref.src, fileId: ref.fileId, line: ref.line };
+    // (where the receiver is typed: not the reference's kind, nor its call's arguments)
+    const at = plainCtx(ref);
     // a call on an object reaches a method, a property holding a function, a module's function
     const memberAccept = preciseKinds(ref.kind, true, rules);
     // Python's `super(Cls, self)`: the supertypes of Cls
