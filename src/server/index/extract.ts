@@ -585,7 +585,7 @@ function extractTree(lang: CompiledLanguage, tree: Tree, source: string, matches
     const p = r.nameNode.startPosition;
     const from = r.owner !== undefined ? ownerNamed(r.owner, lexicalSymbol(enc)) : lexicalSymbol(enc);
     const ref: ExtractedRef = { name, kind: r.kind as RefKind, line: p.row + 1, col: p.column, from };
-    if (r.receiver) ref.receiver = squash(text(source, lang.spec.newlineEndsCall ? ownLine(r.receiver) : r.receiver));
+    if (r.receiver) ref.receiver = squash(text(source, lang.spec.newlineEndsCall ? ownLine(source, r.receiver) : r.receiver));
     const args = r.call && argNodes(lang, r.call);
     if (args) ref.args = args.length;
     if (args?.length && lang.spec.overloads === 'types') ref.argv = argTexts(args, source);
@@ -1355,9 +1355,9 @@ function parentIn(node: Node | undefined, types: string): boolean {
 
 /** LanguageSpec.newlineEndsCall: of a call whose `(...)` starts on a line below its callee, that
  *  parenthesized expression (the statement the line break began). */
-function ownLine(n: Node): Node {
+function ownLine(source: string, n: Node): Node {
   const last = n.lastChild, first = n.firstChild;
-  return last && first && last !== first && last.startPosition.row > first.endPosition.row && last.text.startsWith('(') ? last : n;
+  return last && first && last !== first && last.startPosition.row > first.endPosition.row && source[last.startIndex] === '(' ? last : n;
 }
 
 function squash(s: string): string {
